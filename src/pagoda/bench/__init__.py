@@ -1,0 +1,1 @@
+"""Benchmarks: ``pagoda bench <game>`` prints figures; ``docs/benchmarks.md`` records them."""
