@@ -1,0 +1,72 @@
+"""``pagoda bench tichu``: random rounds, as fast as the rules core plays them.
+
+Every decision picks uniformly among the legal actions of the seat to move (the Grand Tichu
+calls and the exchange included), so the figures measure the rules core alone. Prints deals/s,
+decisions/s and the cost of one call of the legal-move generator, as medians over repeats.
+"""
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Sequence
+
+from pagoda.tichu import Round, Rules, plays
+from pagoda.tichu.round import Phase
+
+
+def play_random_round(seed: int, rules: Rules | None = None) -> tuple[Round, int]:
+    """Play one round with uniformly random actions of the seat to move; returns it and its length."""
+    rng = random.Random(seed)
+    r = Round.new(seed, rules)
+    decisions = 0
+    while r.phase is not Phase.OVER:
+        seat = r.to_move
+        actions = r.legal_actions(seat)
+        r = r.apply(seat, actions[int(rng.random() * len(actions))])
+        decisions += 1
+    return r, decisions
+
+
+def _movegen_cost(deals: int, seed: int) -> float:
+    """Median seconds per ``plays`` call over the hands and tables met in random rounds."""
+    calls: list[tuple[int, object]] = []
+    for n in range(deals):
+        rng = random.Random(seed + n)
+        r = Round.new(seed + n)
+        while r.phase is not Phase.OVER:
+            seat = r.to_move
+            if r.phase is Phase.PLAY and not r.is_trick_complete:
+                calls.append((r.hand_mask(seat), r.top))
+            actions = r.legal_actions(seat)
+            r = r.apply(seat, actions[int(rng.random() * len(actions))])
+    start = time.perf_counter()
+    for hand, top in calls:
+        plays(hand, top)  # type: ignore[arg-type]
+    return (time.perf_counter() - start) / max(1, len(calls))
+
+
+def run(argv: Sequence[str]) -> int:
+    """Run the benchmark; ``--deals`` per repeat, ``--repeats`` repeats."""
+    parser = argparse.ArgumentParser(prog="pagoda bench tichu", description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=500, help="random rounds per repeat (default 500)")
+    parser.add_argument("--repeats", type=int, default=5, help="repeats; medians are reported (default 5)")
+    parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    args = parser.parse_args(argv)
+    rates: list[float] = []
+    decision_rates: list[float] = []
+    for rep in range(args.repeats):
+        total_decisions = 0
+        start = time.perf_counter()
+        for n in range(args.deals):
+            _, decisions = play_random_round(args.seed + rep * args.deals + n)
+            total_decisions += decisions
+        elapsed = time.perf_counter() - start
+        rates.append(args.deals / elapsed)
+        decision_rates.append(total_decisions / elapsed)
+    cost = _movegen_cost(min(args.deals, 200), args.seed)
+    print(f"pagoda tichu: {args.deals} random deals x {args.repeats} repeats, one core")
+    print(f"  deals/s      median {statistics.median(rates):10.1f}  (min {min(rates):.1f}, max {max(rates):.1f})")
+    print(f"  decisions/s  median {statistics.median(decision_rates):10.1f}")
+    print(f"  plays() per call     {cost * 1e6:10.2f} us (hands and tables met in random rounds)")
+    return 0

@@ -1,0 +1,227 @@
+"""Tichu actions and their text.
+
+``grand`` · ``no-grand`` · ``tichu`` · ``exchange <to next> <to partner> <to previous>`` ·
+``play <cards>`` · ``play <cards> wish <rank>`` (with the Mah Jong) · ``play <cards> as <rank>``
+(naming the Phoenix's rank, where the rules let the player choose) · ``pass`` · ``take`` ·
+``give-dragon <seat>``.
+"""
+
+from collections.abc import Iterator, Sequence
+from itertools import permutations
+from typing import overload
+
+from pagoda.core import ParseError
+from pagoda.tichu.cards import CARDS, MAH_JONG_BIT, format_cards, format_rank, parse_cards, parse_rank, to_mask
+from pagoda.tichu.combos import Combo
+
+GRAND = "grand"
+NO_GRAND = "no-grand"
+TICHU = "tichu"
+EXCHANGE = "exchange"
+PLAY = "play"
+PASS = "pass"
+TAKE = "take"
+GIVE_DRAGON = "give-dragon"
+_SIMPLE = (GRAND, NO_GRAND, TICHU, PASS, TAKE)
+
+
+class Action:
+    """One action; ``str(action)`` is its text and :func:`parse_action` reads it back.
+
+    A play carries its card ``mask`` (and the :class:`Combo` when the action came from
+    ``legal_actions``), the ``wish`` made with the Mah Jong (0: none) and the Phoenix
+    ``reading`` named (0: none). An exchange carries its three ``gifts`` (to the next seat, the
+    partner, the previous seat); ``give-dragon`` its ``target`` seat.
+
+    >>> a = parse_action("play Mj 2g 3k 4b 5r wish 7")
+    >>> a.kind, a.wish, str(a)
+    ('play', 7, 'play Mj 2g 3k 4b 5r wish 7')
+    """
+
+    __slots__ = ("combo", "gifts", "kind", "mask", "reading", "target", "wish")
+
+    kind: str
+    mask: int
+    wish: int
+    reading: int
+    gifts: tuple[int, int, int] | None
+    target: int
+    combo: Combo | None
+
+    def __init__(
+        self,
+        kind: str,
+        mask: int = 0,
+        wish: int = 0,
+        reading: int = 0,
+        gifts: tuple[int, int, int] | None = None,
+        target: int = -1,
+        combo: Combo | None = None,
+    ) -> None:
+        self.kind = kind
+        self.mask = mask
+        self.wish = wish
+        self.reading = reading
+        self.gifts = gifts
+        self.target = target
+        self.combo = combo
+
+    @classmethod
+    def play(cls, combo: Combo, wish: int = 0, reading: int = 0) -> "Action":
+        """The action that plays ``combo``."""
+        return cls(PLAY, combo.mask, wish, reading, combo=combo)
+
+    def _key(self) -> tuple[str, int, int, int, tuple[int, int, int] | None, int]:
+        return (self.kind, self.mask, self.wish, self.reading, self.gifts, self.target)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, str):
+            return str(self) == other
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __str__(self) -> str:
+        kind = self.kind
+        if kind == PLAY:
+            text = f"play {format_cards(self.mask)}"
+            if self.reading:
+                text += f" as {format_rank(self.reading)}"
+            if self.wish:
+                text += f" wish {format_rank(self.wish)}"
+            return text
+        if kind == EXCHANGE:
+            assert self.gifts is not None
+            return "exchange " + format_cards(self.gifts)
+        if kind == GIVE_DRAGON:
+            return f"give-dragon {self.target}"
+        return kind
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+
+def parse_action(text: str) -> Action:
+    """Read an action's text (the syntax only; whether it is legal is the round's question).
+
+    >>> parse_action("exchange 2g Dr 3k").gifts
+    (2g, Dr, 3k)
+    >>> parse_action("play 5g 5r wish 3")
+    Traceback (most recent call last):
+    ...
+    pagoda.core.errors.ParseError: a wish is made only with the Mah Jong: 'play 5g 5r wish 3'
+    """
+    if not isinstance(text, str):
+        raise ParseError(f"an action is text, not {type(text).__name__}")
+    words = text.split()
+    if not words:
+        raise ParseError("empty action")
+    kind = words[0].lower()
+    rest = words[1:]
+    if kind in _SIMPLE:
+        if rest:
+            raise ParseError(f"{kind!r} takes nothing after it: {text!r}")
+        return Action(kind)
+    if kind == EXCHANGE:
+        gifts = parse_cards(" ".join(rest))
+        if len(gifts) != 3:
+            raise ParseError(f"an exchange gives 3 cards (to next, partner, previous), not {len(gifts)}: {text!r}")
+        return Action(EXCHANGE, gifts=(gifts[0], gifts[1], gifts[2]))
+    if kind == GIVE_DRAGON:
+        if len(rest) != 1 or rest[0] not in ("0", "1", "2", "3"):
+            raise ParseError(f"give-dragon names one seat 0-3: {text!r}")
+        return Action(GIVE_DRAGON, target=int(rest[0]))
+    if kind == PLAY:
+        wish = reading = 0
+        card_words: list[str] = []
+        i = 0
+        while i < len(rest):
+            word = rest[i].lower()
+            if word not in ("wish", "as"):
+                if wish or reading:
+                    raise ParseError(f"the cards come before 'as' and 'wish': {text!r}")
+                card_words.append(rest[i])
+                i += 1
+                continue
+            if i + 1 >= len(rest):
+                raise ParseError(f"'{word}' is followed by a rank: {text!r}")
+            if (wish if word == "wish" else reading):
+                raise ParseError(f"'{word}' is said once: {text!r}")
+            value = parse_rank(rest[i + 1])
+            if word == "wish":
+                wish = value
+            else:
+                reading = value
+            i += 2
+        rest = card_words
+        if not rest:
+            raise ParseError(f"play names the cards it plays: {text!r}")
+        mask = to_mask(" ".join(rest))
+        if wish and not mask & MAH_JONG_BIT:
+            raise ParseError(f"a wish is made only with the Mah Jong: {text!r}")
+        return Action(PLAY, mask, wish, reading)
+    raise ParseError(
+        f"unknown action {words[0]!r}: one of grand, no-grand, tichu, exchange, play, pass, take, give-dragon"
+    )
+
+
+def as_action(action: "Action | str") -> Action:
+    """``action`` itself, or read from its text."""
+    return action if isinstance(action, Action) else parse_action(action)
+
+
+class ExchangeChoices(Sequence[Action]):
+    """The 14 x 13 x 12 = 2,184 exchanges of a hand, generated on demand (a read-only list).
+
+    >>> from pagoda.tichu.cards import to_mask
+    >>> choices = ExchangeChoices(to_mask("2g 3g 4g"))
+    >>> len(choices), str(choices[0]), str(choices[-1])
+    (6, 'exchange 2g 3g 4g', 'exchange 4g 3g 2g')
+    """
+
+    __slots__ = ("_cards", "_n")
+
+    def __init__(self, hand: int) -> None:
+        self._cards = [c for c in range(56) if hand >> c & 1]
+        n = len(self._cards)
+        self._n = n * (n - 1) * (n - 2)
+
+    def __len__(self) -> int:
+        return self._n
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._n))]
+        if index < 0:
+            index += self._n
+        if not 0 <= index < self._n:
+            raise IndexError("exchange choice out of range")
+        cards = list(self._cards)
+        n = len(cards)
+        a, rest = divmod(index, (n - 1) * (n - 2))
+        first = cards.pop(a)
+        b, c = divmod(rest, n - 2)
+        second = cards.pop(b)
+        return Action(EXCHANGE, gifts=(CARDS[first], CARDS[second], CARDS[cards[c]]))
+
+    def __iter__(self) -> Iterator[Action]:
+        for gifts in permutations(self._cards, 3):
+            yield Action(EXCHANGE, gifts=(CARDS[gifts[0]], CARDS[gifts[1]], CARDS[gifts[2]]))
+
+    def __contains__(self, item: object) -> bool:
+        if isinstance(item, str):
+            try:
+                item = parse_action(item)
+            except ParseError:
+                return False
+        if not isinstance(item, Action) or item.kind != EXCHANGE or item.gifts is None:
+            return False
+        gifts = item.gifts
+        return len(set(gifts)) == 3 and all(g in self._cards for g in gifts)

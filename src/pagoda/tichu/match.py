@@ -1,0 +1,129 @@
+"""A Tichu match: rounds until a team reaches the target score (1000).
+
+When a round ends its score is added and the next round is dealt from a seed derived from the
+match's seed and the round's number, so a match, like a round, is a fold over its actions. The
+match ends when a team has reached the target after a round: if both have, the higher wins; a
+tie goes on with another round.
+"""
+
+import random
+from collections.abc import Sequence
+
+from pagoda.core import IllegalAction, ParseError, Record, parse_record
+from pagoda.tichu.actions import Action
+from pagoda.tichu.round import Round
+from pagoda.tichu.rules import RULES, Rules
+
+
+def round_seed(seed: int, number: int) -> int:
+    """The shuffle seed of round ``number`` (1, 2, ...) of the match seeded with ``seed``."""
+    return random.Random(f"tichu-match/{seed}/{number}").getrandbits(63)
+
+
+class Match:
+    """An immutable match; :meth:`apply` returns the next match state.
+
+    >>> m = Match.new(seed=5)
+    >>> m.number, m.scores, m.is_over
+    (1, (0, 0), False)
+    """
+
+    __slots__ = ("_history", "finished", "round", "rules", "scores", "seed")
+
+    rules: Rules
+    seed: int
+    round: Round
+    finished: tuple[Round, ...]
+    scores: tuple[int, int]
+    _history: tuple[tuple[int, str], ...]
+
+    @classmethod
+    def new(cls, seed: int = 0, rules: Rules | None = None) -> "Match":
+        """A match whose rounds are dealt from ``seed``."""
+        m = object.__new__(cls)
+        m.rules = rules if rules is not None else RULES["standard"]
+        m.seed = seed
+        m.round = Round.new(round_seed(seed, 1), m.rules)
+        m.finished = ()
+        m.scores = (0, 0)
+        m._history = ()
+        return m
+
+    @property
+    def number(self) -> int:
+        """The number of the round in play (1 for the first)."""
+        return len(self.finished) + 1
+
+    @property
+    def is_over(self) -> bool:
+        """Has a team reached the target with more points than the other?"""
+        a, b = self.scores
+        return max(a, b) >= self.rules.target_score and a != b
+
+    @property
+    def winner(self) -> int | None:
+        """The winning team (0: seats 0 and 2, 1: seats 1 and 3), or None while it goes on."""
+        if not self.is_over:
+            return None
+        return 0 if self.scores[0] > self.scores[1] else 1
+
+    def legal_actions(self, seat: int) -> Sequence[Action]:
+        """What ``seat`` may do in the round in play (nothing once the match is over)."""
+        return [] if self.is_over else self.round.legal_actions(seat)
+
+    def apply(self, seat: int, action: Action | str) -> "Match":
+        """The match after ``seat`` does ``action`` in the round in play."""
+        if self.is_over:
+            raise IllegalAction("the match is over")
+        nxt = self.round.apply(seat, action)
+        m = object.__new__(Match)
+        m.rules, m.seed = self.rules, self.seed
+        m._history = (*self._history, (seat, str(action)))
+        if nxt.is_over:
+            a, b = nxt.score()
+            m.scores = (self.scores[0] + a, self.scores[1] + b)
+            m.finished = (*self.finished, nxt)
+            m.round = Round.new(round_seed(self.seed, len(m.finished) + 1), self.rules)
+        else:
+            m.scores = self.scores
+            m.finished = self.finished
+            m.round = nxt
+        return m
+
+    @property
+    def record(self) -> Record:
+        """The match record: rules, seed and every action; :meth:`replay` reads it back."""
+        headers = (("Game", "tichu-match"), ("Rules", str(self.rules)), ("Seed", str(self.seed)))
+        return Record(headers, self._history)
+
+    @classmethod
+    def replay(cls, record: Record | str) -> "Match":
+        """The match a match record describes."""
+        if isinstance(record, str):
+            record = parse_record(record)
+        if record.get("Game") != "tichu-match":
+            raise ParseError(f"not a tichu match record: Game is {record.get('Game')!r}")
+        m = cls.new(int(record.header("Seed")), Rules.parse(record.header("Rules")))
+        for number, (seat, text) in enumerate(record.actions, 1):
+            try:
+                m = m.apply(seat, text)
+            except IllegalAction as e:
+                raise IllegalAction(f"action {number} ({seat} {text}): {e}") from None
+        return m
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Match):
+            return NotImplemented
+        return (self.rules, self.seed, self.scores, self.finished, self.round) == (
+            other.rules,
+            other.seed,
+            other.scores,
+            other.finished,
+            other.round,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.seed, self.scores, len(self.finished)))
+
+    def __repr__(self) -> str:
+        return f"<Match round {self.number} scores {self.scores[0]}:{self.scores[1]}>"

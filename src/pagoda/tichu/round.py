@@ -1,0 +1,874 @@
+"""A Tichu round as an immutable state: deal, Grand Tichu, exchange, play, scoring.
+
+The flow: each seat gets 8 cards and says ``grand`` or ``no-grand`` (Grand Tichu, ±200); then 6
+more; each seat gives one card to each other seat (``exchange``: simultaneous, nobody receives
+before all have given); the Mah Jong's holder leads. A seat may call ``tichu`` (±100) while it
+has played no card (not after a Grand Tichu); several seats may call.
+
+On its turn a seat plays a combination that beats the one on the table, or passes (the leader may
+not pass). A bomb may also be played out of turn while a trick is live: on any play, on one's own,
+on the Dragon, and after the last pass until the trick is taken; play then goes on after the
+bomber. When every other seat still in has passed after the last play, the trick is complete and
+its winner (even one already out) must ``take`` it, or give a Dragon trick to an opponent
+(``give-dragon``). The Dog is led alone and hands the lead to the partner (or, if the partner is
+out, to the next seat still in after the partner). The Mah Jong may wish for a rank: until a
+natural card of it is played, a seat on its turn that holds the rank and can make a legal play
+containing it must do so (out-of-turn bombs are free of the wish). A wish for a rank the same
+play contains is fulfilled at once.
+
+The round ends when three seats are out (a Dragon trick still on the table is given away first;
+any other unfinished trick goes to whoever played last), or at once when partners go out first
+and second (one-two: 200 to that team, card points ignored). The last seat's hand goes to the
+opposing team, its tricks to the first seat out (``bsw``: to the opposing team). A Tichu call
+wins its bonus only if the caller goes out first.
+"""
+
+import enum
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pagoda.core import IllegalAction, PagodaError, ParseError, Record, parse_record
+from pagoda.tichu.actions import (
+    EXCHANGE,
+    GIVE_DRAGON,
+    GRAND,
+    NO_GRAND,
+    PASS,
+    PLAY,
+    TAKE,
+    TICHU,
+    Action,
+    ExchangeChoices,
+    as_action,
+)
+from pagoda.tichu.cards import (
+    CARDS,
+    DOG_BIT,
+    DRAGON_BIT,
+    FULL_DECK,
+    MAH_JONG_BIT,
+    RANK_MASKS,
+    Card,
+    CardsLike,
+    count_points,
+    format_cards,
+    format_rank,
+    mask_cards,
+    parse_cards,
+    to_mask,
+)
+from pagoda.tichu.combos import DOG_KIND, Combo, beats, readings
+from pagoda.tichu.movegen import bombs, plays
+from pagoda.tichu.rules import RULES, Rules
+
+_ACTION_GRAND = Action(GRAND)
+_ACTION_NO_GRAND = Action(NO_GRAND)
+_ACTION_TICHU = Action(TICHU)
+_ACTION_PASS = Action(PASS)
+_ACTION_TAKE = Action(TAKE)
+_WISHES = tuple(range(2, 15))
+
+
+class Phase(enum.Enum):
+    """The phases of a round, in order."""
+
+    GRAND_TICHU = "grand_tichu"
+    EXCHANGE = "exchange"
+    PLAY = "play"
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_History = tuple["_History", int, Action] | None
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What one seat may know of a round: its own cards and everything public, nothing more."""
+
+    seat: int
+    phase: Phase
+    rules: Rules
+    hand: int
+    hand_sizes: tuple[int, int, int, int]
+    grand_decided: tuple[bool, bool, bool, bool]
+    grand_calls: tuple[bool, bool, bool, bool]
+    tichu_calls: tuple[bool, bool, bool, bool]
+    given: tuple[Card, Card, Card] | None
+    received: tuple[Card, Card, Card] | None
+    to_move: int
+    top: Combo | None
+    top_seat: int
+    trick: tuple[tuple[int, Combo], ...]
+    passed: tuple[bool, bool, bool, bool]
+    is_trick_complete: bool
+    wish: int
+    out: tuple[int, ...]
+    won: tuple[int, int, int, int]
+    played: int
+    events: tuple[tuple[int, str], ...]
+
+    @property
+    def hand_cards(self) -> tuple[Card, ...]:
+        """The seat's cards in hand order."""
+        return mask_cards(self.hand)
+
+    @property
+    def unseen(self) -> int:
+        """The cards this seat has not seen: in other hands or not yet dealt to it."""
+        return FULL_DECK & ~self.hand & ~self.played & ~sum(self.won)
+
+
+class Round:
+    """An immutable Tichu round; :meth:`apply` returns the next round.
+
+    >>> r = Round.from_hands([
+    ...     "Mj 2g 3g 4g 5g 6g 7g 8g 9g Tg Jg Qg Kg Ag",
+    ...     "Dg 2k 3k 4k 5k 6k 7k 8k 9k Tk Jk Qk Kk Ak",
+    ...     "Ph 2b 3b 4b 5b 6b 7b 8b 9b Tb Jb Qb Kb Ab",
+    ...     "Dr 2r 3r 4r 5r 6r 7r 8r 9r Tr Jr Qr Kr Ar"])
+    >>> r.phase, r.to_move
+    (<Phase.PLAY: 'play'>, 0)
+    >>> r = r.apply(0, "play Mj wish 7")
+    >>> r.apply(1, "pass")
+    Traceback (most recent call last):
+    ...
+    pagoda.core.errors.IllegalAction: the wish for 7 obliges seat 1 to play one (e.g. play 7k)
+    >>> r = r.apply(1, "play 7k").apply(2, "pass").apply(3, "pass").apply(0, "pass")
+    >>> r.is_trick_complete, r.to_move, [str(a) for a in r.legal_actions(1)][:2]
+    (True, 1, ['take', 'play 2k 3k 4k 5k 6k'])
+    """
+
+    __slots__ = (
+        "_closing",
+        "_deal",
+        "_decided",
+        "_given",
+        "_grand",
+        "_hands",
+        "_history",
+        "_out",
+        "_passed",
+        "_played",
+        "_seed",
+        "_start",
+        "_tichu",
+        "_to_move",
+        "_top",
+        "_top_seat",
+        "_trick",
+        "_trick_plays",
+        "_wish",
+        "_won",
+        "phase",
+        "rules",
+    )
+
+    rules: Rules
+    phase: Phase
+    _deal: tuple[tuple[Card, ...], ...]
+    _seed: int | None
+    _start: Phase
+    _hands: tuple[int, int, int, int]
+    _decided: int
+    _grand: int
+    _tichu: int
+    _played: int
+    _given: tuple[tuple[Card, Card, Card] | None, ...]
+    _won: tuple[int, int, int, int]
+    _trick: int
+    _top: Combo | None
+    _top_seat: int
+    _trick_plays: tuple[tuple[int, Combo], ...]
+    _passed: int
+    _to_move: int
+    _wish: int
+    _out: tuple[int, ...]
+    _closing: bool
+    _history: _History
+
+    # ----------------------------------------------------------------- construction
+
+    @classmethod
+    def new(cls, seed: int | None = None, rules: Rules | None = None) -> "Round":
+        """A round dealt from a shuffle seeded with ``seed``, at the Grand Tichu decisions."""
+        deck = list(CARDS)
+        random.Random(seed).shuffle(deck)
+        deal = [deck[14 * s : 14 * s + 14] for s in range(4)]
+        return cls.from_deal(deal, rules, seed=seed)
+
+    @classmethod
+    def from_hands(cls, hands: Sequence[CardsLike], rules: Rules | None = None) -> "Round":
+        """A round straight into play from four 14-card hands; the Mah Jong's holder leads."""
+        return cls.from_deal(hands, rules, start=Phase.PLAY)
+
+    @classmethod
+    def from_deal(
+        cls,
+        deal: Sequence[CardsLike],
+        rules: Rules | None = None,
+        seed: int | None = None,
+        start: Phase = Phase.GRAND_TICHU,
+    ) -> "Round":
+        """A round from four 14-card hands in deal order (the first 8 of each come first)."""
+        if len(deal) != 4:
+            raise PagodaError(f"a deal has 4 hands, not {len(deal)}")
+        hands: list[tuple[Card, ...]] = []
+        seen = 0
+        for seat, cards in enumerate(deal):
+            if isinstance(cards, str):
+                cards = parse_cards(cards)
+            elif isinstance(cards, int):
+                cards = mask_cards(cards)
+            hand = tuple(CARDS[c] for c in cards)
+            mask = to_mask(hand)
+            if len(hand) != 14:
+                raise PagodaError(f"hand {seat} has {len(hand)} cards, not 14")
+            if mask & seen:
+                raise PagodaError(f"hand {seat} repeats {format_cards(mask & seen)} from an earlier hand")
+            seen |= mask
+            hands.append(hand)
+        if start not in (Phase.GRAND_TICHU, Phase.PLAY):
+            raise PagodaError("a round starts at the Grand Tichu decisions or straight into play")
+        r = object.__new__(cls)
+        r.rules = rules if rules is not None else RULES["standard"]
+        r._deal = tuple(hands)
+        r._seed = seed
+        r._start = start
+        r._decided = r._grand = r._tichu = r._played = 0
+        r._given = (None, None, None, None)
+        r._won = (0, 0, 0, 0)
+        r._trick = 0
+        r._top = None
+        r._top_seat = -1
+        r._trick_plays = ()
+        r._passed = 0
+        r._wish = 0
+        r._out = ()
+        r._closing = False
+        r._history = None
+        if start is Phase.GRAND_TICHU:
+            r.phase = Phase.GRAND_TICHU
+            h = [to_mask(hand[:8]) for hand in hands]
+            r._hands = (h[0], h[1], h[2], h[3])
+            r._to_move = 0
+        else:
+            r.phase = Phase.PLAY
+            h = [to_mask(hand) for hand in hands]
+            r._hands = (h[0], h[1], h[2], h[3])
+            r._decided = 0b1111
+            r._to_move = r._mah_jong_holder()
+        return r
+
+    def _copy(self) -> "Round":
+        r = object.__new__(Round)
+        for name in Round.__slots__:
+            object.__setattr__(r, name, getattr(self, name))
+        return r
+
+    def _mah_jong_holder(self) -> int:
+        for seat in range(4):
+            if self._hands[seat] & MAH_JONG_BIT:
+                return seat
+        raise AssertionError("nobody holds the Mah Jong")
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def to_move(self) -> int:
+        """The seat whose decision the round waits for (-1 once over).
+
+        In the simultaneous phases (Grand Tichu, exchange) it is the lowest seat still to
+        decide; :attr:`awaiting` lists them all.
+        """
+        return self._to_move
+
+    @property
+    def awaiting(self) -> tuple[int, ...]:
+        """Every seat the round waits for: several in the simultaneous phases."""
+        if self.phase is Phase.GRAND_TICHU:
+            return tuple(s for s in range(4) if not self._decided >> s & 1)
+        if self.phase is Phase.EXCHANGE:
+            return tuple(s for s in range(4) if self._given[s] is None)
+        if self.phase is Phase.PLAY:
+            return (self._to_move,)
+        return ()
+
+    @property
+    def is_over(self) -> bool:
+        """True once the round is scored."""
+        return self.phase is Phase.OVER
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds now, in hand order."""
+        return mask_cards(self._hands[seat])
+
+    def hand_mask(self, seat: int) -> int:
+        """The cards ``seat`` holds now, as a mask."""
+        return self._hands[seat]
+
+    @property
+    def seed(self) -> int | None:
+        """The shuffle's seed, if the deal came from one."""
+        return self._seed
+
+    @property
+    def top(self) -> Combo | None:
+        """The combination on the table (None when the next play is a lead)."""
+        return self._top
+
+    @property
+    def top_seat(self) -> int:
+        """The seat that played :attr:`top` (-1 when none)."""
+        return self._top_seat
+
+    @property
+    def trick(self) -> tuple[tuple[int, Combo], ...]:
+        """The plays of the live trick, in order."""
+        return self._trick_plays
+
+    @property
+    def wish(self) -> int:
+        """The rank wished for with the Mah Jong and not yet played (0: none)."""
+        return self._wish
+
+    @property
+    def out(self) -> tuple[int, ...]:
+        """The seats that have gone out, in order."""
+        return self._out
+
+    @property
+    def grand_calls(self) -> tuple[int, ...]:
+        """The seats that called Grand Tichu."""
+        return tuple(s for s in range(4) if self._grand >> s & 1)
+
+    @property
+    def tichu_calls(self) -> tuple[int, ...]:
+        """The seats that called (small) Tichu."""
+        return tuple(s for s in range(4) if self._tichu >> s & 1)
+
+    def won(self, seat: int) -> int:
+        """The cards in the tricks ``seat`` has taken (or been given), as a mask."""
+        return self._won[seat]
+
+    @property
+    def is_trick_complete(self) -> bool:
+        """Has every other seat still in passed on the last play (so it waits to be taken)?"""
+        if self._top is None or self._closing:
+            return self._closing
+        others = self._active() & ~(1 << self._top_seat)
+        return self._passed & others == others
+
+    def _active(self) -> int:
+        h = self._hands
+        return (h[0] != 0) | (h[1] != 0) << 1 | (h[2] != 0) << 2 | (h[3] != 0) << 3
+
+    def _next_active(self, seat: int) -> int:
+        h = self._hands
+        for k in (1, 2, 3, 4):
+            s = (seat + k) & 3
+            if h[s]:
+                return s
+        raise AssertionError("no seat is still in")
+
+    def _may_call_tichu(self, seat: int) -> bool:
+        if self.phase is Phase.EXCHANGE:
+            if self.rules.small_tichu_after_exchange_only:
+                return False
+        elif self.phase is not Phase.PLAY:
+            return False
+        called = self._grand | self._tichu
+        if called >> seat & 1 or self._played >> seat & 1 or self._closing:
+            return False
+        return not (self.rules.one_call_per_team and called >> ((seat + 2) & 3) & 1)
+
+    # ----------------------------------------------------------------- legal actions
+
+    def legal_actions(self, seat: int) -> Sequence[Action]:
+        """Everything ``seat`` may do now.
+
+        The seat to move: its plays and ``pass`` (or ``take``/``give-dragon``), and ``tichu``
+        while allowed. Any other seat: the bombs that beat the live trick, and ``tichu`` while
+        allowed. In the exchange, the 2,184 exchanges come as a list generated on demand.
+        """
+        if not 0 <= seat < 4:
+            raise PagodaError(f"seat {seat} is not a seat: 0-3")
+        phase = self.phase
+        if phase is Phase.PLAY:
+            return self._play_actions(seat)
+        if phase is Phase.GRAND_TICHU:
+            return [] if self._decided >> seat & 1 else [_ACTION_GRAND, _ACTION_NO_GRAND]
+        if phase is Phase.EXCHANGE:
+            tichu = [_ACTION_TICHU] if self._may_call_tichu(seat) else []
+            if self._given[seat] is not None:
+                return tichu
+            choices = ExchangeChoices(self._hands[seat])
+            return choices if not tichu else [*tichu, *choices]
+        return []
+
+    def _play_actions(self, seat: int) -> list[Action]:
+        hand = self._hands[seat]
+        top = self._top
+        out: list[Action] = []
+        if self._closing:
+            if seat == self._to_move:
+                out = [Action(GIVE_DRAGON, target=(seat + 1) & 3), Action(GIVE_DRAGON, target=(seat + 3) & 3)]
+            return out
+        if seat == self._to_move:
+            if top is not None and self.is_trick_complete:
+                if top.mask == DRAGON_BIT:
+                    out = [Action(GIVE_DRAGON, target=(seat + 1) & 3), Action(GIVE_DRAGON, target=(seat + 3) & 3)]
+                else:
+                    out = [_ACTION_TAKE]
+                out.extend(Action(PLAY, c.mask, combo=c) for c in bombs(hand, top))
+            else:
+                combos = plays(hand, top, self.rules.phoenix_choice)
+                forced = False
+                if self._wish:
+                    wished = RANK_MASKS[self._wish]
+                    if hand & wished:
+                        must = [c for c in combos if c.mask & wished]
+                        if must:
+                            combos, forced = must, True
+                self._add_plays(out, combos)
+                if top is not None and not forced:
+                    out.append(_ACTION_PASS)
+        elif top is not None and hand and top.kind != DOG_KIND:
+            out.extend(Action(PLAY, c.mask, combo=c) for c in bombs(hand, top))
+        if self._may_call_tichu(seat):
+            out.append(_ACTION_TICHU)
+        return out
+
+    def _add_plays(self, out: list[Action], combos: list[Combo]) -> None:
+        choice = self.rules.phoenix_choice
+        no_wish = not self.rules.wish_required
+        for c in combos:
+            reading = c.phoenix if choice and c.phoenix and len(readings(c.mask)) > 1 else 0
+            if c.mask & MAH_JONG_BIT:
+                if no_wish:
+                    out.append(Action(PLAY, c.mask, 0, reading, combo=c))
+                out.extend(Action(PLAY, c.mask, w, reading, combo=c) for w in _WISHES)
+            else:
+                out.append(Action(PLAY, c.mask, 0, reading, combo=c))
+
+    def is_legal(self, seat: int, action: Action | str) -> bool:
+        """Would :meth:`apply` accept ``action`` from ``seat``?"""
+        try:
+            self.apply(seat, action)
+        except PagodaError:
+            return False
+        return True
+
+    # ----------------------------------------------------------------- transitions
+
+    def apply(self, seat: int, action: Action | str) -> "Round":
+        """The round after ``seat`` does ``action`` (text or :class:`Action`).
+
+        An illegal action raises :class:`~pagoda.core.IllegalAction` saying why; this round
+        is unchanged either way.
+        """
+        if not isinstance(seat, int) or not 0 <= seat < 4:
+            raise IllegalAction(f"seat {seat!r} is not a seat: 0-3")
+        try:
+            act = as_action(action)
+        except ParseError as e:
+            raise IllegalAction(str(e)) from None
+        phase = self.phase
+        if phase is Phase.OVER:
+            raise IllegalAction("the round is over")
+        kind = act.kind
+        if kind == TICHU:
+            if not self._may_call_tichu(seat):
+                raise IllegalAction(self._why_no_tichu(seat))
+            r = self._copy()
+            r._tichu |= 1 << seat
+        elif phase is Phase.GRAND_TICHU:
+            r = self._apply_grand(seat, act)
+        elif phase is Phase.EXCHANGE:
+            r = self._apply_exchange(seat, act)
+        elif kind == PLAY:
+            r = self._apply_play(seat, act)
+        elif kind == PASS:
+            r = self._apply_pass(seat)
+        elif kind in (TAKE, GIVE_DRAGON):
+            r = self._apply_take(seat, act)
+        else:
+            raise IllegalAction(f"{kind!r} is not an action of the {phase} phase")
+        r._history = (self._history, seat, act)
+        return r
+
+    def _why_no_tichu(self, seat: int) -> str:
+        if self.phase is Phase.GRAND_TICHU:
+            return "Tichu is called once all 14 cards are dealt"
+        if self.phase is Phase.EXCHANGE and self.rules.small_tichu_after_exchange_only:
+            return "these rules allow Tichu only after the exchange"
+        if self._grand >> seat & 1:
+            return f"seat {seat} called Grand Tichu and cannot also call Tichu"
+        if self._tichu >> seat & 1:
+            return f"seat {seat} has already called Tichu"
+        if self._played >> seat & 1:
+            return f"seat {seat} has played a card: Tichu is called before the first play"
+        return f"seat {seat}'s partner has called: these rules allow one call per team"
+
+    def _apply_grand(self, seat: int, act: Action) -> "Round":
+        if act.kind not in (GRAND, NO_GRAND):
+            raise IllegalAction(f"every seat first decides grand or no-grand, not {act}")
+        if self._decided >> seat & 1:
+            raise IllegalAction(f"seat {seat} has already decided on Grand Tichu")
+        r = self._copy()
+        r._decided |= 1 << seat
+        if act.kind == GRAND:
+            r._grand |= 1 << seat
+        if r._decided == 0b1111:
+            h = [to_mask(hand) for hand in self._deal]
+            r._hands = (h[0], h[1], h[2], h[3])
+            r.phase = Phase.EXCHANGE
+            r._to_move = 0
+        else:
+            r._to_move = next(s for s in range(4) if not r._decided >> s & 1)
+        return r
+
+    def _apply_exchange(self, seat: int, act: Action) -> "Round":
+        if act.kind != EXCHANGE or act.gifts is None:
+            raise IllegalAction(f"in the exchange each seat gives three cards, not {act}")
+        if self._given[seat] is not None:
+            raise IllegalAction(f"seat {seat} has already given its cards")
+        gifts = act.gifts
+        mask = to_mask(gifts)
+        if mask.bit_count() != 3:
+            raise IllegalAction("the three cards given must be different")
+        if mask & ~self._hands[seat]:
+            raise IllegalAction(f"seat {seat} does not hold {format_cards(mask & ~self._hands[seat])}")
+        r = self._copy()
+        given = list(self._given)
+        given[seat] = gifts
+        r._given = tuple(given)
+        hands = list(self._hands)
+        hands[seat] &= ~mask
+        if all(g is not None for g in given):
+            for s in range(4):
+                for k, giver in enumerate(((s + 3) & 3, (s + 2) & 3, (s + 1) & 3)):
+                    g = given[giver]
+                    assert g is not None
+                    hands[s] |= 1 << g[k]
+            r._hands = (hands[0], hands[1], hands[2], hands[3])
+            r.phase = Phase.PLAY
+            r._to_move = r._mah_jong_holder()
+        else:
+            r._hands = (hands[0], hands[1], hands[2], hands[3])
+            r._to_move = next(s for s in range(4) if given[s] is None)
+        return r
+
+    def _resolve_play(self, seat: int, act: Action) -> Combo:
+        """The combination ``act`` plays, read against the table."""
+        mask = act.mask
+        hand = self._hands[seat]
+        if mask & ~hand:
+            raise IllegalAction(f"seat {seat} does not hold {format_cards(mask & ~hand)}")
+        found = readings(mask, self._top)
+        if not found:
+            raise IllegalAction(f"{format_cards(mask)} is not a combination")
+        if act.reading:
+            named = [c for c in found if c.phoenix == act.reading]
+            if not named:
+                options = " or ".join(format_rank(c.phoenix) for c in found if c.phoenix) or "nothing"
+                raise IllegalAction(f"the Phoenix in {format_cards(mask)} can stand for {options}")
+            if not self.rules.phoenix_choice and named[0] is not found[0]:
+                raise IllegalAction("these rules read the Phoenix as the highest rank it can stand for")
+            return named[0]
+        if self.rules.phoenix_choice and len(found) > 1:
+            options = " or ".join(format_rank(c.phoenix) for c in found)
+            raise IllegalAction(f"name the Phoenix's rank in {format_cards(mask)}: 'as' {options}")
+        return found[0]
+
+    def _apply_play(self, seat: int, act: Action) -> "Round":
+        if self._closing:
+            raise IllegalAction(f"the round is over but for the Dragon trick: seat {self._to_move} gives it away")
+        combo = self._resolve_play(seat, act)
+        top = self._top
+        in_turn = seat == self._to_move and not self.is_trick_complete
+        if combo.is_bomb and not in_turn:
+            if top is None:
+                raise IllegalAction("a bomb is played out of turn only on a live trick, never on an empty table")
+            if top.kind == DOG_KIND:
+                raise IllegalAction("nothing may be played on the Dog")
+            if not beats(combo, top):
+                raise IllegalAction(f"{combo} does not beat {top}")
+        else:
+            if not in_turn:
+                if seat == self._to_move:
+                    raise IllegalAction("the trick is complete: take it (only a bomb may still be played)")
+                raise IllegalAction(f"it is seat {self._to_move}'s turn; out of turn only a bomb may be played")
+            if not beats(combo, top):
+                assert top is not None
+                raise IllegalAction(f"{combo} does not beat {top}")
+            if self._wish and not combo.mask & RANK_MASKS[self._wish]:
+                self._check_wish(seat)
+        if act.wish and not combo.mask & MAH_JONG_BIT:
+            raise IllegalAction("a wish is made only with the Mah Jong")
+        if combo.mask & MAH_JONG_BIT and not act.wish and self.rules.wish_required:
+            raise IllegalAction("these rules require a wish with the Mah Jong")
+        r = self._copy()
+        hands = list(self._hands)
+        hands[seat] &= ~combo.mask
+        r._hands = (hands[0], hands[1], hands[2], hands[3])
+        r._played = self._played | 1 << seat
+        if self._wish and combo.mask & RANK_MASKS[self._wish]:
+            r._wish = 0
+        if act.wish:
+            r._wish = 0 if combo.mask & RANK_MASKS[act.wish] else act.wish
+        if not hands[seat]:
+            r._out = (*self._out, seat)
+        if combo.kind == DOG_KIND:
+            won = list(self._won)
+            won[seat] |= DOG_BIT
+            r._won = (won[0], won[1], won[2], won[3])
+            if r._finish_if_done():
+                return r
+            partner = (seat + 2) & 3
+            r._to_move = partner if hands[partner] else r._next_active(partner)
+            return r
+        r._trick = self._trick | combo.mask
+        r._top = combo
+        r._top_seat = seat
+        r._trick_plays = (*self._trick_plays, (seat, combo))
+        r._passed = 0
+        if r._finish_if_done():
+            return r
+        r._to_move = r._next_active(seat)
+        return r
+
+    def _check_wish(self, seat: int) -> None:
+        wished = RANK_MASKS[self._wish]
+        hand = self._hands[seat]
+        if not hand & wished:
+            return
+        combos = plays(hand, self._top, self.rules.phoenix_choice)
+        if any(c.mask & wished for c in combos):
+            example = next(c for c in combos if c.mask & wished)
+            raise IllegalAction(
+                f"the wish for {format_rank(self._wish)} obliges seat {seat} to play one (e.g. play {example})"
+            )
+
+    def _finish_if_done(self) -> bool:
+        """End the round after a play if it is over; True if it ended (or awaits the Dragon gift)."""
+        out = self._out
+        if len(out) >= 2 and (out[0] - out[1]) % 2 == 0:
+            self._end()
+            return True
+        if len(out) == 3:
+            if self._top is not None and self._top.mask == DRAGON_BIT:
+                self._closing = True
+                self._to_move = self._top_seat
+            else:
+                won = list(self._won)
+                if self._top_seat >= 0:
+                    won[self._top_seat] |= self._trick
+                self._won = (won[0], won[1], won[2], won[3])
+                self._end()
+            return True
+        return False
+
+    def _end(self) -> None:
+        self.phase = Phase.OVER
+        self._to_move = -1
+
+    def _apply_pass(self, seat: int) -> "Round":
+        if self._closing:
+            raise IllegalAction(f"the round is over but for the Dragon trick: seat {self._to_move} gives it away")
+        if seat != self._to_move:
+            raise IllegalAction(f"it is seat {self._to_move}'s turn, not seat {seat}'s")
+        if self._top is None:
+            raise IllegalAction("the leader may not pass")
+        if self.is_trick_complete:
+            raise IllegalAction("the trick is complete: take it")
+        if self._wish:
+            self._check_wish(seat)
+        r = self._copy()
+        r._passed = self._passed | 1 << seat
+        r._to_move = self._top_seat if r.is_trick_complete else r._next_active(seat)
+        return r
+
+    def _apply_take(self, seat: int, act: Action) -> "Round":
+        top = self._top
+        if seat != self._to_move or not self.is_trick_complete or top is None:
+            if top is not None and seat == self._top_seat:
+                raise IllegalAction("the trick is not complete: not every other seat still in has passed")
+            raise IllegalAction(f"seat {seat} has no trick to take")
+        dragon = top.mask == DRAGON_BIT
+        if act.kind == TAKE and dragon:
+            raise IllegalAction("a trick won with the Dragon is given to an opponent: give-dragon <seat>")
+        if act.kind == GIVE_DRAGON:
+            if not dragon:
+                raise IllegalAction("only a trick won with the Dragon is given away")
+            if (act.target - seat) % 2 == 0:
+                raise IllegalAction(f"the Dragon trick goes to an opponent: seat {(seat + 1) & 3} or {(seat + 3) & 3}")
+        taker = act.target if act.kind == GIVE_DRAGON else seat
+        r = self._copy()
+        won = list(self._won)
+        won[taker] |= self._trick
+        r._won = (won[0], won[1], won[2], won[3])
+        r._trick = 0
+        r._top = None
+        r._top_seat = -1
+        r._trick_plays = ()
+        r._passed = 0
+        if self._closing:
+            r._closing = False
+            r._end()
+            return r
+        r._to_move = seat if self._hands[seat] else r._next_active(seat)
+        return r
+
+    # ----------------------------------------------------------------- scoring
+
+    def score(self) -> tuple[int, int]:
+        """The points of this round for teams (0+2, 1+3): card points and Tichu bonuses.
+
+        Raises :class:`~pagoda.core.PagodaError` before the round is over.
+        """
+        if self.phase is not Phase.OVER:
+            raise PagodaError("the round is not over yet")
+        points = [0, 0]
+        out = self._out
+        if (out[0] - out[1]) % 2 == 0:
+            points[out[0] & 1] += 200
+        else:
+            points = list(self.card_points())
+        for seat in range(4):
+            bonus = 200 if self._grand >> seat & 1 else 100 if self._tichu >> seat & 1 else 0
+            points[seat & 1] += bonus if out[0] == seat else -bonus
+        return (points[0], points[1])
+
+    def card_points(self) -> tuple[int, int]:
+        """The card points each team ends with (before one-two and Tichu bonuses); 100 in all."""
+        if self.phase is not Phase.OVER:
+            raise PagodaError("the round is not over yet")
+        piles = list(self._won)
+        last = next((s for s in range(4) if s not in self._out), -1)
+        if last >= 0:
+            opponent = (last + 1) & 3
+            piles[opponent] |= self._hands[last]
+            to = self._out[0] if self.rules.last_tricks_to == "first_out" else opponent
+            piles[to] |= piles[last]
+            piles[last] = 0
+        else:  # a one-two: the rest of the cards do not count
+            pass
+        return (count_points(piles[0] | piles[2]), count_points(piles[1] | piles[3]))
+
+    # ----------------------------------------------------------------- views and records
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know: its hand, its own exchange, and everything public."""
+        if not 0 <= seat < 4:
+            raise PagodaError(f"seat {seat} is not a seat: 0-3")
+        received: tuple[Card, Card, Card] | None = None
+        if self.phase in (Phase.PLAY, Phase.OVER) and self._start is Phase.GRAND_TICHU:
+            g = [self._given[(seat + k) & 3] for k in (3, 2, 1)]
+            if g[0] and g[1] and g[2]:
+                received = (g[0][0], g[1][1], g[2][2])
+        played = 0
+        for s in range(4):
+            played |= self._won[s]
+        played |= self._trick
+        events = tuple(self._public_events(seat))
+        h = self._hands
+        return View(
+            seat=seat,
+            phase=self.phase,
+            rules=self.rules,
+            hand=h[seat],
+            hand_sizes=(h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count()),
+            grand_decided=_bools(self._decided),
+            grand_calls=_bools(self._grand),
+            tichu_calls=_bools(self._tichu),
+            given=self._given[seat],
+            received=received,
+            to_move=self._to_move,
+            top=self._top,
+            top_seat=self._top_seat,
+            trick=self._trick_plays,
+            passed=_bools(self._passed),
+            is_trick_complete=self.is_trick_complete,
+            wish=self._wish,
+            out=self._out,
+            won=self._won,
+            played=played,
+            events=events,
+        )
+
+    def _public_events(self, seat: int) -> list[tuple[int, str]]:
+        return [(s, "exchange" if a.kind == EXCHANGE and s != seat else str(a)) for s, a in self.actions]
+
+    @property
+    def actions(self) -> list[tuple[int, Action]]:
+        """Every action so far, in order, as ``(seat, action)``."""
+        out: list[tuple[int, Action]] = []
+        node = self._history
+        while node is not None:
+            node, seat, act = node
+            out.append((seat, act))
+        out.reverse()
+        return out
+
+    @property
+    def record(self) -> Record:
+        """The game record: rules, deal and actions; :func:`replay` turns it back into this round."""
+        headers = [("Game", "tichu"), ("Rules", str(self.rules))]
+        if self._seed is not None:
+            headers.append(("Seed", str(self._seed)))
+        headers.append(("Deal", " | ".join(format_cards(hand) for hand in self._deal)))
+        headers.append(("Start", "grand" if self._start is Phase.GRAND_TICHU else "play"))
+        return Record(tuple(headers), tuple((s, str(a)) for s, a in self.actions))
+
+    def _key(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in Round.__slots__ if name != "_history")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Round):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        hands = " | ".join(format_cards(h) for h in self._hands)
+        return f"<Round {self.phase} to_move={self._to_move} hands={hands}>"
+
+
+def _bools(mask: int) -> tuple[bool, bool, bool, bool]:
+    return (bool(mask & 1), bool(mask & 2), bool(mask & 4), bool(mask & 8))
+
+
+def replay(record: Record | str, rules: Rules | None = None) -> Round:
+    """The round a record describes: its deal with every action applied in order.
+
+    >>> r = Round.new(seed=1)
+    >>> r = r.apply(0, "no-grand")
+    >>> replay(str(r.record)) == r
+    True
+    """
+    if isinstance(record, str):
+        record = parse_record(record)
+    game = record.get("Game", "tichu")
+    if game != "tichu":
+        raise ParseError(f"this is a record of {game!r}, not of tichu")
+    if rules is None:
+        rules = Rules.parse(record.header("Rules"))
+    hands = [parse_cards(h) for h in record.header("Deal").split("|")]
+    start = {"grand": Phase.GRAND_TICHU, "play": Phase.PLAY}.get(record.get("Start", "grand") or "grand")
+    if start is None:
+        raise ParseError(f"unknown Start {record.get('Start')!r}: grand or play")
+    seed_text = record.get("Seed")
+    seed = int(seed_text) if seed_text is not None else None
+    r = Round.from_deal(hands, rules, seed=seed, start=start)
+    for number, (seat, text) in enumerate(record.actions, 1):
+        try:
+            r = r.apply(seat, text)
+        except IllegalAction as e:
+            raise IllegalAction(f"action {number} ({seat} {text}): {e}") from None
+    return r
