@@ -1,0 +1,33 @@
+"""Dou Di Zhu (斗地主, "fight the landlord"): a passive rules core.
+
+>>> from pagoda import doudizhu as ddz
+>>> c = ddz.classify("33344", rules=ddz.RULES["classic"])
+>>> c.kind, c.rank
+('trio_pair', 3)
+>>> len(ddz.plays(ddz.parse_cards("33344"), rules=ddz.RULES["classic"]))
+7
+"""
+
+from pagoda.core.errors import IllegalAction, PagodaError, ParseError
+from pagoda.doudizhu.cards import Cards, format_cards, parse_cards
+from pagoda.doudizhu.combos import KINDS, Combo, beats, classify
+from pagoda.doudizhu.movegen import plays
+from pagoda.doudizhu.rules import RULES, Rules, format_rules, parse_rules
+
+__all__ = [
+    "KINDS",
+    "RULES",
+    "Cards",
+    "Combo",
+    "IllegalAction",
+    "PagodaError",
+    "ParseError",
+    "Rules",
+    "beats",
+    "classify",
+    "format_cards",
+    "format_rules",
+    "parse_cards",
+    "parse_rules",
+    "plays",
+]

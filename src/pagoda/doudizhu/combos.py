@@ -1,0 +1,303 @@
+"""The combinations of Dou Di Zhu, how to read a set of cards as one, and which beats which.
+
+Kinds: ``solo``; ``pair``; ``trio``; ``trio_solo`` (trio + one card); ``trio_pair`` (trio + a pair);
+``chain`` (at least 5 consecutive solos); ``pair_chain`` (at least 3 consecutive pairs); ``plane``
+(at least 2 consecutive trios); ``plane_solo`` / ``plane_pair`` (a plane + as many solos / pairs as
+it has trios); ``bomb`` (four of a kind; 4 to 8 with two packs); ``four_two_solo`` / ``four_two_pair``
+(four + two solos / two pairs); ``rocket`` (the jokers). Chains run 3..A: no 2, no joker.
+
+A combination of the same kind and length beats another when its main rank is higher. A bomb beats
+every non-bomb and every weaker bomb (bigger first, then natural before soft, then higher rank); the
+rocket beats everything. ``rank`` is the rank of the main part's highest card (3..17).
+
+>>> from pagoda.doudizhu.rules import RULES
+>>> c = classify("33344", RULES["classic"])
+>>> c.kind, c.rank, c.length
+('trio_pair', 3, 1)
+>>> classify("34567", RULES["classic"]).rank
+7
+>>> beats(classify("4444", RULES["classic"]), classify("34567", RULES["classic"]))
+True
+>>> classify("3345", RULES["classic"]) is None
+True
+"""
+
+from typing import NamedTuple
+
+from pagoda.doudizhu.cards import (
+    ACE,
+    FIELD,
+    JOKER_B,
+    JOKER_R,
+    NUM_RANKS,
+    SHIFT,
+    Cards,
+    counts_of,
+    format_mask,
+    parse_mask,
+)
+from pagoda.doudizhu.rules import Rules
+
+SOLO = "solo"
+PAIR = "pair"
+TRIO = "trio"
+TRIO_SOLO = "trio_solo"
+TRIO_PAIR = "trio_pair"
+CHAIN = "chain"
+PAIR_CHAIN = "pair_chain"
+PLANE = "plane"
+PLANE_SOLO = "plane_solo"
+PLANE_PAIR = "plane_pair"
+BOMB = "bomb"
+FOUR_TWO_SOLO = "four_two_solo"
+FOUR_TWO_PAIR = "four_two_pair"
+ROCKET = "rocket"
+
+KINDS = (
+    SOLO,
+    PAIR,
+    TRIO,
+    TRIO_SOLO,
+    TRIO_PAIR,
+    CHAIN,
+    PAIR_CHAIN,
+    PLANE,
+    PLANE_SOLO,
+    PLANE_PAIR,
+    BOMB,
+    FOUR_TWO_SOLO,
+    FOUR_TWO_PAIR,
+    ROCKET,
+)
+"""The 14 kinds, in the order of the rules."""
+
+PREFERENCE = {
+    ROCKET: 0,
+    BOMB: 1,
+    CHAIN: 2,
+    PAIR_CHAIN: 3,
+    PLANE: 4,
+    SOLO: 5,
+    PAIR: 5,
+    TRIO: 5,
+    FOUR_TWO_PAIR: 6,
+    FOUR_TWO_SOLO: 7,
+    PLANE_PAIR: 8,
+    PLANE_SOLO: 9,
+    TRIO_PAIR: 10,
+    TRIO_SOLO: 11,
+}
+"""Which reading a led set of cards takes when it has several: lowest first, then the highest rank."""
+
+
+def bomb_order(size: int, rank_index: int, hard: bool = True, top: bool = False) -> int:
+    """The strength of a bomb: by size, then a top wild bomb, then natural before soft, then rank."""
+    return (((size * 2 + top) * 2 + hard) << 5) + rank_index
+
+
+class Combo(NamedTuple):
+    """One combination as played: its kind, main rank (3..17), length, cards and reading.
+
+    ``mask`` is the cards played and ``reading`` the cards they stand for (the same unless wild
+    cards stand in); ``order`` ranks bombs and rockets (0 for the other kinds). ``str`` is the play
+    text: the cards, and ``as <reading>`` when wild cards stand for other ranks.
+    """
+
+    kind: str
+    rank: int
+    length: int
+    mask: int
+    reading: int
+    order: int = 0
+
+    @property
+    def cards(self) -> Cards:
+        """The cards played."""
+        return Cards(self.mask)
+
+    @property
+    def size(self) -> int:
+        """How many cards the combination holds."""
+        total, m = 0, self.mask
+        while m:
+            total += m & FIELD
+            m >>= SHIFT
+        return total
+
+    @property
+    def is_bomb(self) -> bool:
+        """Whether this is a bomb or the rocket."""
+        return self.kind == BOMB or self.kind == ROCKET
+
+    @property
+    def soft(self) -> bool:
+        """Whether wild cards stand in for other ranks."""
+        return self.mask != self.reading
+
+    def __str__(self) -> str:
+        text = format_mask(self.mask)
+        if self.reading != self.mask:
+            return f"{text} as {format_mask(self.reading)}"
+        return text
+
+    def __repr__(self) -> str:
+        return f"Combo({self.kind} {self})"
+
+
+def beats(combo: Combo, on: Combo | None) -> bool:
+    """Whether ``combo`` may be played on ``on`` (``None``: an empty table, anything goes)."""
+    if on is None:
+        return True
+    kind = combo.kind
+    if kind == ROCKET:
+        return on.kind != ROCKET or combo.order > on.order
+    if kind == BOMB:
+        return (on.kind != BOMB and on.kind != ROCKET) or combo.order > on.order
+    return kind == on.kind and combo.length == on.length and combo.rank > on.rank
+
+
+def solo_kickers_ok(rest: list[int], lo: int, hi: int, rules: Rules, plane: bool) -> bool:
+    """Whether the cards ``rest`` are allowed as solo kickers of a main part on ranks ``lo..hi``."""
+    for k in range(NUM_RANKS):
+        n = rest[k]
+        if not n:
+            continue
+        if lo <= k <= hi and not rules.kicker_own_rank:
+            return False
+        if n > 1 and not rules.solo_kickers_same_rank:
+            return False
+        if n > rules.kicker_max_same:
+            return False
+        if plane and n >= 3 and not rules.kickers_extend_plane and (k == lo - 1 or k == hi + 1) and k <= ACE:
+            return False
+    return not (rest[JOKER_B] and rest[JOKER_R] and not rules.kicker_rocket)
+
+
+def pair_kickers_ok(rest: list[int], lo: int, hi: int, rules: Rules) -> bool:
+    """Whether the cards ``rest`` are allowed as pair kickers of a main part on ranks ``lo..hi``."""
+    for k in range(NUM_RANKS):
+        n = rest[k]
+        if not n:
+            continue
+        if n & 1:
+            return False
+        if lo <= k <= hi and not rules.kicker_own_rank:
+            return False
+        if n > 2 and not rules.pair_kickers_same_rank:
+            return False
+        if n > rules.kicker_max_same:
+            return False
+    return not (rest[JOKER_B] and rest[JOKER_R] and not rules.kicker_rocket)
+
+
+def _run(c: list[int], lo: int, length: int, at_least: int) -> bool:
+    if lo + length - 1 > ACE:
+        return False
+    return all(c[i] >= at_least for i in range(lo, lo + length))
+
+
+def readings(mask: int, rules: Rules) -> list[Combo]:
+    """Every way to read the cards ``mask`` (all of them, as their own ranks) as one combination."""
+    c = counts_of(mask)
+    n = sum(c)
+    out: list[Combo] = []
+    if n == 0:
+        return out
+    present = [i for i in range(NUM_RANKS) if c[i]]
+    lo, hi = present[0], present[-1]
+    d = rules.rocket_count
+    if n == 2 * d and c[JOKER_B] == d and c[JOKER_R] == d:
+        out.append(Combo(ROCKET, 17, 1, mask, mask, rules.rocket_order))
+    if len(present) == 1:
+        k = c[lo]
+        if k == 1:
+            out.append(Combo(SOLO, lo + 3, 1, mask, mask))
+        elif k == 2:
+            out.append(Combo(PAIR, lo + 3, 1, mask, mask))
+        elif k == 3:
+            out.append(Combo(TRIO, lo + 3, 1, mask, mask))
+        if 4 <= k <= rules.max_bomb and lo < JOKER_B:
+            out.append(Combo(BOMB, lo + 3, 1, mask, mask, bomb_order(k, lo)))
+    # chains: one count throughout, consecutive, no 2 or joker
+    span = hi - lo + 1
+    if span == len(present) and hi <= ACE:
+        k = c[lo]
+        if all(c[i] == k for i in present):
+            if k == 1 and span >= rules.chain_min:
+                out.append(Combo(CHAIN, hi + 3, span, mask, mask))
+            elif k == 2 and span >= rules.pair_chain_min:
+                out.append(Combo(PAIR_CHAIN, hi + 3, span, mask, mask))
+            elif k == 3 and span >= rules.plane_min:
+                out.append(Combo(PLANE, hi + 3, span, mask, mask))
+    if n == 4 and rules.trio_solo:
+        for t in present:
+            if c[t] >= 3 and t < JOKER_B:
+                rest = c.copy()
+                rest[t] -= 3
+                if solo_kickers_ok(rest, t, t, rules, False):
+                    out.append(Combo(TRIO_SOLO, t + 3, 1, mask, mask))
+    if n == 5:
+        for t in present:
+            if c[t] >= 3 and t < JOKER_B:
+                rest = c.copy()
+                rest[t] -= 3
+                if pair_kickers_ok(rest, t, t, rules):
+                    out.append(Combo(TRIO_PAIR, t + 3, 1, mask, mask))
+    if (n == 6 and rules.four_two_solo) or (n == 8 and rules.four_two_pair):
+        for f in present:
+            if c[f] >= 4 and f < JOKER_B:
+                rest = c.copy()
+                rest[f] -= 4
+                if n == 6 and solo_kickers_ok(rest, f, f, rules, False):
+                    out.append(Combo(FOUR_TWO_SOLO, f + 3, 1, mask, mask))
+                if n == 8 and pair_kickers_ok(rest, f, f, rules):
+                    out.append(Combo(FOUR_TWO_PAIR, f + 3, 1, mask, mask))
+    for unit, kind in ((4, PLANE_SOLO), (5, PLANE_PAIR)):
+        if n % unit or (kind == PLANE_SOLO and not rules.plane_solo):
+            continue
+        length = n // unit
+        if length < rules.plane_min:
+            continue
+        for s in range(ACE - length + 2):
+            if not _run(c, s, length, 3):
+                continue
+            rest = c.copy()
+            for i in range(s, s + length):
+                rest[i] -= 3
+            e = s + length - 1
+            ok = (
+                solo_kickers_ok(rest, s, e, rules, True)
+                if kind == PLANE_SOLO
+                else pair_kickers_ok(rest, s, e, rules)
+            )
+            if ok:
+                out.append(Combo(kind, e + 3, length, mask, mask))
+    return out
+
+
+def best_reading(options: list[Combo], on: Combo | None) -> Combo | None:
+    """The reading a play takes: on a table, the highest that beats it; led, the preferred kind."""
+    if on is not None:
+        fitting = [c for c in options if beats(c, on)]
+        return max(fitting, key=lambda c: (not c.is_bomb, c.rank)) if fitting else None
+    if not options:
+        return None
+    return min(options, key=lambda c: (PREFERENCE[c.kind], -c.rank))
+
+
+def classify(cards: str | Cards | int, rules: Rules, on: Combo | None = None) -> Combo | None:
+    """The combination the cards form (``None`` if none); with ``on``, the reading that beats it.
+
+    Cards with several readings (``333444555666``: a plane of four, or a plane of three with
+    solos) are read on an empty table as the preferred kind (:data:`PREFERENCE`), then the highest
+    rank; on a table, as the highest reading that beats it.
+
+    >>> from pagoda.doudizhu.rules import RULES
+    >>> classify("333444555666", RULES["classic"]).kind
+    'plane'
+    >>> on = classify("333444555777", RULES["classic"])
+    >>> classify("444555666333", RULES["classic"], on=on)
+    Combo(plane_solo 333444555666)
+    """
+    mask = cards if isinstance(cards, int) else cards.mask if isinstance(cards, Cards) else parse_mask(cards)
+    return best_reading(readings(mask, rules), on)

@@ -1,0 +1,356 @@
+"""Move generation: every legal play from a hand, one generator per kind in a dispatch table.
+
+A lead may be any combination the hand holds (never a pass); a follow must beat the play on the
+table: the same kind and length with a higher main rank, or a bomb, or the rocket. Each distinct set
+of cards is listed once (with the reading :func:`~pagoda.doudizhu.combos.best_reading` gives it);
+with wild cards, once per set of cards and reading.
+
+>>> from pagoda.doudizhu.cards import parse_cards
+>>> from pagoda.doudizhu.rules import RULES
+>>> [str(p) for p in plays(parse_cards("3334"), rules=RULES["classic"])]
+['3', '4', '33', '333', '3334']
+>>> on = plays(parse_cards("5"), rules=RULES["classic"])[0]
+>>> [str(p) for p in plays(parse_cards("34BR"), on=on, rules=RULES["classic"])]
+['B', 'R', 'BR']
+"""
+
+from collections.abc import Callable
+
+from pagoda.doudizhu.cards import ACE, JOKER_B, JOKER_R, NUM_RANKS, ONE, Cards, counts_of
+from pagoda.doudizhu.combos import (
+    BOMB,
+    CHAIN,
+    FOUR_TWO_PAIR,
+    FOUR_TWO_SOLO,
+    PAIR,
+    PAIR_CHAIN,
+    PLANE,
+    PLANE_PAIR,
+    PLANE_SOLO,
+    PREFERENCE,
+    ROCKET,
+    SOLO,
+    TRIO,
+    TRIO_PAIR,
+    TRIO_SOLO,
+    Combo,
+    beats,
+    bomb_order,
+)
+from pagoda.doudizhu.rules import RULES, Rules
+
+Generator = Callable[[list[int], Rules, int, int], list[Combo]]
+"""A kind's generator: (counts per rank, rules, lowest main rank index allowed, length or 0)."""
+
+_BOTH_JOKERS_SHIFT = (5 * JOKER_B, 5 * JOKER_R)
+
+# Tables made once: the combinations without kickers, by rank index (and start, length).
+_SOLO = [Combo(SOLO, i + 3, 1, ONE[i], ONE[i]) for i in range(NUM_RANKS)]
+_PAIR = [Combo(PAIR, i + 3, 1, 2 * ONE[i], 2 * ONE[i]) for i in range(NUM_RANKS)]
+_TRIO = [Combo(TRIO, i + 3, 1, 3 * ONE[i], 3 * ONE[i]) for i in range(NUM_RANKS)]
+_BOMB = {
+    (k, i): Combo(BOMB, i + 3, 1, k * ONE[i], k * ONE[i], bomb_order(k, i))
+    for k in range(4, 9)
+    for i in range(JOKER_B)
+}
+
+
+def _run_mask(s: int, length: int, per: int) -> int:
+    return sum(per * ONE[i] for i in range(s, s + length))
+
+
+_RUN_KIND = {1: CHAIN, 2: PAIR_CHAIN, 3: PLANE}
+_RUNS = {
+    (per, s, length): Combo(
+        _RUN_KIND[per], s + length + 2, length, _run_mask(s, length, per), _run_mask(s, length, per)
+    )
+    for per in (1, 2, 3)
+    for s in range(ACE + 1)
+    for length in range(1, ACE + 2 - s)
+}
+
+
+def _both_jokers(mask: int) -> bool:
+    return bool((mask >> 65) & 31) and bool((mask >> 70) & 31)
+
+
+def _choose(cands: list[tuple[int, int]], need: int, unit: int) -> list[int]:
+    """Packed multisets of ``need`` units from ``cands`` = [(rank index, most units)]."""
+    out: list[int] = []
+
+    def rec(i: int, need: int, acc: int) -> None:
+        if need == 0:
+            out.append(acc)
+            return
+        if i == len(cands):
+            return
+        r, most = cands[i]
+        one = ONE[r] * unit
+        for k in range(min(most, need) + 1):
+            rec(i + 1, need - k, acc + one * k)
+
+    rec(0, need, 0)
+    return out
+
+
+def _solo_cands(avail: list[int], lo: int, hi: int, rules: Rules, plane: bool) -> list[tuple[int, int]]:
+    cap_same = rules.kicker_max_same if rules.solo_kickers_same_rank else 1
+    out = []
+    for k in range(NUM_RANKS):
+        n = avail[k]
+        if not n or (lo <= k <= hi and not rules.kicker_own_rank):
+            continue
+        cap = min(n, cap_same)
+        if plane and not rules.kickers_extend_plane and (k == lo - 1 or k == hi + 1) and k <= ACE:
+            cap = min(cap, 2)
+        out.append((k, cap))
+    return out
+
+
+def _pair_cands(avail: list[int], lo: int, hi: int, rules: Rules) -> list[tuple[int, int]]:
+    out = []
+    for k in range(NUM_RANKS):
+        n = avail[k]
+        if n < 2 or (lo <= k <= hi and not rules.kicker_own_rank):
+            continue
+        units = min(n, rules.kicker_max_same) // 2
+        if not rules.pair_kickers_same_rank:
+            units = min(units, 1)
+        if units:
+            out.append((k, units))
+    return out
+
+
+def _kickers(
+    avail: list[int], lo: int, hi: int, rules: Rules, need: int, pairs: bool, plane: bool
+) -> list[int]:
+    if pairs:
+        found = _choose(_pair_cands(avail, lo, hi, rules), need, 2)
+    else:
+        found = _choose(_solo_cands(avail, lo, hi, rules, plane), need, 1)
+    if rules.kicker_rocket:
+        return found
+    return [m for m in found if not _both_jokers(m)]
+
+
+def gen_solo(c: list[int], rules: Rules, above: int, length: int) -> list[Combo]:
+    """Solos above rank index ``above``."""
+    return [_SOLO[i] for i in range(above + 1, NUM_RANKS) if c[i]]
+
+
+def gen_pair(c: list[int], rules: Rules, above: int, length: int) -> list[Combo]:
+    """Pairs above rank index ``above`` (two jokers of one colour pair up with two packs)."""
+    return [_PAIR[i] for i in range(above + 1, NUM_RANKS) if c[i] >= 2]
+
+
+def gen_trio(c: list[int], rules: Rules, above: int, length: int) -> list[Combo]:
+    """Trios above rank index ``above``."""
+    return [_TRIO[i] for i in range(above + 1, JOKER_B) if c[i] >= 3]
+
+
+def _gen_run(c: list[int], rules: Rules, above: int, length: int, per: int, least: int) -> list[Combo]:
+    out = []
+    for s in range(ACE + 1):
+        if c[s] < per or (not rules.bomb_head_chains and c[s] == 4):
+            continue
+        e = s
+        while e + 1 <= ACE and c[e + 1] >= per:
+            e += 1
+        top = e - s + 1
+        if length:
+            if least <= length <= top and s + length - 1 > above:
+                out.append(_RUNS[per, s, length])
+        else:
+            for n in range(least, top + 1):
+                if s + n - 1 > above:
+                    out.append(_RUNS[per, s, n])
+    return out
+
+
+def gen_chain(c: list[int], rules: Rules, above: int, length: int) -> list[Combo]:
+    """Chains (at least ``chain_min`` consecutive solos, 3..A) topped above ``above``."""
+    return _gen_run(c, rules, above, length, 1, rules.chain_min)
+
+
+def gen_pair_chain(c: list[int], rules: Rules, above: int, length: int) -> list[Combo]:
+    """Pair chains topped above ``above``."""
+    return _gen_run(c, rules, above, length, 2, rules.pair_chain_min)
+
+
+def gen_plane(c: list[int], rules: Rules, above: int, length: int) -> list[Combo]:
+    """Planes without kickers topped above ``above``."""
+    return _gen_run(c, rules, above, length, 3, rules.plane_min)
+
+
+def _gen_trio_with(c: list[int], rules: Rules, above: int, kind: str, unit: int) -> list[Combo]:
+    out = []
+    for t in range(above + 1, JOKER_B):
+        if c[t] < 3:
+            continue
+        base = 3 * ONE[t]
+        for k in range(NUM_RANKS):
+            have = c[k] - 3 if k == t else c[k]
+            if have < unit or (k == t and not rules.kicker_own_rank):
+                continue
+            m = base + unit * ONE[k]
+            out.append(Combo(kind, t + 3, 1, m, m))
+    return out
+
+
+def gen_trio_solo(c: list[int], rules: Rules, above: int, length: int) -> list[Combo]:
+    """Trio + one card."""
+    return _gen_trio_with(c, rules, above, TRIO_SOLO, 1)
+
+
+def gen_trio_pair(c: list[int], rules: Rules, above: int, length: int) -> list[Combo]:
+    """Trio + a pair."""
+    return _gen_trio_with(c, rules, above, TRIO_PAIR, 2)
+
+
+def _gen_plane_with(
+    c: list[int], rules: Rules, above: int, length: int, kind: str, pairs: bool
+) -> list[Combo]:
+    out = []
+    least = max(rules.plane_min, 1)
+    for s in range(ACE + 1):
+        if c[s] < 3:
+            continue
+        e = s
+        while e + 1 <= ACE and c[e + 1] >= 3:
+            e += 1
+        lengths = [length] if length else range(least, e - s + 2)
+        for n in lengths:
+            if n < least or s + n - 1 > e or s + n - 1 <= above:
+                continue
+            run = _RUNS[3, s, n].mask
+            avail = c.copy()
+            for i in range(s, s + n):
+                avail[i] -= 3
+            for km in _kickers(avail, s, s + n - 1, rules, n, pairs, True):
+                m = run + km
+                out.append(Combo(kind, s + n + 2, n, m, m))
+    return out
+
+
+def gen_plane_solo(c: list[int], rules: Rules, above: int, length: int) -> list[Combo]:
+    """Planes with as many solos as trios."""
+    return _gen_plane_with(c, rules, above, length, PLANE_SOLO, False)
+
+
+def gen_plane_pair(c: list[int], rules: Rules, above: int, length: int) -> list[Combo]:
+    """Planes with as many pairs as trios."""
+    return _gen_plane_with(c, rules, above, length, PLANE_PAIR, True)
+
+
+def _gen_four_with(c: list[int], rules: Rules, above: int, kind: str, pairs: bool) -> list[Combo]:
+    out = []
+    for f in range(above + 1, JOKER_B):
+        if c[f] < 4:
+            continue
+        avail = c.copy()
+        avail[f] -= 4
+        base = 4 * ONE[f]
+        for km in _kickers(avail, f, f, rules, 2, pairs, False):
+            m = base + km
+            out.append(Combo(kind, f + 3, 1, m, m))
+    return out
+
+
+def gen_four_two_solo(c: list[int], rules: Rules, above: int, length: int) -> list[Combo]:
+    """Four + two solos."""
+    return _gen_four_with(c, rules, above, FOUR_TWO_SOLO, False)
+
+
+def gen_four_two_pair(c: list[int], rules: Rules, above: int, length: int) -> list[Combo]:
+    """Four + two pairs."""
+    return _gen_four_with(c, rules, above, FOUR_TWO_PAIR, True)
+
+
+def gen_bombs(c: list[int], rules: Rules, above_order: int) -> list[Combo]:
+    """Bombs (4 to ``max_bomb`` of a kind) stronger than ``above_order``."""
+    out = []
+    for i in range(JOKER_B):
+        n = c[i]
+        if n >= 4:
+            for k in range(4, min(n, rules.max_bomb) + 1):
+                b = _BOMB[k, i]
+                if b.order > above_order:
+                    out.append(b)
+    return out
+
+
+def gen_rocket(c: list[int], rules: Rules) -> list[Combo]:
+    """The rocket, if the hand holds every joker of it."""
+    d = rules.rocket_count
+    if c[JOKER_B] >= d and c[JOKER_R] >= d:
+        m = d * (ONE[JOKER_B] + ONE[JOKER_R])
+        return [Combo(ROCKET, 17, 1, m, m, rules.rocket_order)]
+    return []
+
+
+GENERATORS: dict[str, Generator] = {
+    SOLO: gen_solo,
+    PAIR: gen_pair,
+    TRIO: gen_trio,
+    TRIO_SOLO: gen_trio_solo,
+    TRIO_PAIR: gen_trio_pair,
+    CHAIN: gen_chain,
+    PAIR_CHAIN: gen_pair_chain,
+    PLANE: gen_plane,
+    PLANE_SOLO: gen_plane_solo,
+    PLANE_PAIR: gen_plane_pair,
+    FOUR_TWO_SOLO: gen_four_two_solo,
+    FOUR_TWO_PAIR: gen_four_two_pair,
+}
+"""The generator of each kind but bombs and the rocket (which follow their own rules)."""
+
+
+def enabled_kinds(rules: Rules) -> tuple[str, ...]:
+    """The kinds with kickers that ``rules`` allows, with the plain kinds."""
+    off = {
+        TRIO_SOLO: not rules.trio_solo,
+        PLANE_SOLO: not rules.plane_solo,
+        FOUR_TWO_SOLO: not rules.four_two_solo,
+        FOUR_TWO_PAIR: not rules.four_two_pair,
+    }
+    return tuple(k for k in GENERATORS if not off.get(k, False))
+
+
+_ENABLED: dict[Rules, tuple[str, ...]] = {}
+
+
+def _dedupe(found: list[Combo]) -> list[Combo]:
+    seen: dict[int, Combo] = {}
+    for p in found:
+        old = seen.get(p.mask)
+        if old is None or (PREFERENCE[p.kind], -p.rank) < (PREFERENCE[old.kind], -old.rank):
+            seen[p.mask] = p
+    return list(seen.values())
+
+
+def natural_plays(c: list[int], rules: Rules, on: Combo | None) -> list[Combo]:
+    """Every legal play of the counts ``c`` without wild cards (see :func:`plays`)."""
+    kinds = _ENABLED.get(rules)
+    if kinds is None:
+        kinds = _ENABLED[rules] = enabled_kinds(rules)
+    found: list[Combo] = []
+    if on is None:
+        for kind in kinds:
+            found += GENERATORS[kind](c, rules, -1, 0)
+        found += gen_bombs(c, rules, -1)
+        found += gen_rocket(c, rules)
+        return _dedupe(found)
+    kind = on.kind
+    if kind in (BOMB, ROCKET):
+        return gen_bombs(c, rules, on.order) + [r for r in gen_rocket(c, rules) if beats(r, on)]
+    if kind in kinds:
+        found = GENERATORS[kind](c, rules, on.rank - 3, on.length)
+        if kind in (PLANE_SOLO, PLANE_PAIR, FOUR_TWO_PAIR):
+            found = _dedupe(found)
+    return found + gen_bombs(c, rules, -1) + gen_rocket(c, rules)
+
+
+def plays(hand: Cards | int, on: Combo | None = None, rules: Rules = RULES["classic"]) -> list[Combo]:
+    """Every legal play of ``hand`` on ``on`` (``None``: a lead), one per distinct set of cards."""
+    mask = hand if isinstance(hand, int) else hand.mask
+    return natural_plays(counts_of(mask), rules, on)
