@@ -66,7 +66,8 @@ def run(argv: Sequence[str]) -> int:
         decision_rates.append(total_decisions / elapsed)
     cost = _movegen_cost(min(args.deals, 200), args.seed)
     print(f"pagoda tichu: {args.deals} random deals x {args.repeats} repeats, one core")
-    print(f"  deals/s      median {statistics.median(rates):10.1f}  (min {min(rates):.1f}, max {max(rates):.1f})")
+    spread = f"(min {min(rates):.1f}, max {max(rates):.1f})"
+    print(f"  deals/s      median {statistics.median(rates):10.1f}  {spread}")
     print(f"  decisions/s  median {statistics.median(decision_rates):10.1f}")
     print(f"  plays() per call     {cost * 1e6:10.2f} us (hands and tables met in random rounds)")
     return 0

@@ -7,7 +7,7 @@ names its rules this way, so a record replays under exactly the rules it was pla
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from pagoda.core.errors import ParseError
 
@@ -18,7 +18,7 @@ class NamedRules(Protocol):
     @property
     def name(self) -> str: ...
 
-    __dataclass_fields__: dict[str, Any]
+    __dataclass_fields__: ClassVar[dict[str, Any]]
 
 
 R = TypeVar("R", bound=NamedRules)
@@ -54,7 +54,7 @@ def format_rules(rules: NamedRules, presets: Mapping[str, R]) -> str:
     """The preset name of ``rules`` and the options in which it differs from that preset."""
     base = presets.get(rules.name)
     parts = [rules.name]
-    for field in dataclasses.fields(rules):  # type: ignore[arg-type]
+    for field in dataclasses.fields(rules):
         if field.name == "name":
             continue
         value = getattr(rules, field.name)
@@ -72,7 +72,7 @@ def parse_rules(text: str, presets: Mapping[str, R]) -> R:
     if name not in presets:
         raise ParseError(f"unknown preset {name!r}: one of " + ", ".join(sorted(presets)))
     base = presets[name]
-    fields = {f.name for f in dataclasses.fields(base)} - {"name"}  # type: ignore[arg-type]
+    fields = {f.name for f in dataclasses.fields(base)} - {"name"}
     changes: dict[str, object] = {}
     for word in options:
         option, sep, value = word.partition("=")
@@ -81,4 +81,4 @@ def parse_rules(text: str, presets: Mapping[str, R]) -> R:
         if option not in fields:
             raise ParseError(f"unknown rules option {option!r}: one of " + ", ".join(sorted(fields)))
         changes[option] = _parse_value(value, getattr(base, option), option)
-    return dataclasses.replace(base, **changes)  # type: ignore[type-var]
+    return dataclasses.replace(base, **changes)

@@ -11,7 +11,16 @@ from itertools import permutations
 from typing import overload
 
 from pagoda.core import ParseError
-from pagoda.tichu.cards import CARDS, MAH_JONG_BIT, format_cards, format_rank, parse_cards, parse_rank, to_mask
+from pagoda.tichu.cards import (
+    CARDS,
+    MAH_JONG_BIT,
+    Card,
+    format_cards,
+    format_rank,
+    parse_cards,
+    parse_rank,
+    to_mask,
+)
 from pagoda.tichu.combos import Combo
 
 GRAND = "grand"
@@ -44,7 +53,7 @@ class Action:
     mask: int
     wish: int
     reading: int
-    gifts: tuple[int, int, int] | None
+    gifts: tuple[Card, Card, Card] | None
     target: int
     combo: Combo | None
 
@@ -54,7 +63,7 @@ class Action:
         mask: int = 0,
         wish: int = 0,
         reading: int = 0,
-        gifts: tuple[int, int, int] | None = None,
+        gifts: tuple[Card, Card, Card] | None = None,
         target: int = -1,
         combo: Combo | None = None,
     ) -> None:
@@ -71,7 +80,7 @@ class Action:
         """The action that plays ``combo``."""
         return cls(PLAY, combo.mask, wish, reading, combo=combo)
 
-    def _key(self) -> tuple[str, int, int, int, tuple[int, int, int] | None, int]:
+    def _key(self) -> tuple[str, int, int, int, tuple[Card, Card, Card] | None, int]:
         return (self.kind, self.mask, self.wish, self.reading, self.gifts, self.target)
 
     def __eq__(self, other: object) -> bool:
@@ -128,7 +137,9 @@ def parse_action(text: str) -> Action:
     if kind == EXCHANGE:
         gifts = parse_cards(" ".join(rest))
         if len(gifts) != 3:
-            raise ParseError(f"an exchange gives 3 cards (to next, partner, previous), not {len(gifts)}: {text!r}")
+            raise ParseError(
+                f"an exchange gives 3 cards (to next, partner, previous), not {len(gifts)}: {text!r}"
+            )
         return Action(EXCHANGE, gifts=(gifts[0], gifts[1], gifts[2]))
     if kind == GIVE_DRAGON:
         if len(rest) != 1 or rest[0] not in ("0", "1", "2", "3"):
@@ -148,7 +159,7 @@ def parse_action(text: str) -> Action:
                 continue
             if i + 1 >= len(rest):
                 raise ParseError(f"'{word}' is followed by a rank: {text!r}")
-            if (wish if word == "wish" else reading):
+            if wish if word == "wish" else reading:
                 raise ParseError(f"'{word}' is said once: {text!r}")
             value = parse_rank(rest[i + 1])
             if word == "wish":

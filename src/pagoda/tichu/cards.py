@@ -47,9 +47,7 @@ def rank_shift(rank: int) -> int:
 #: Mask of the four cards of each rank, indexed by rank 2..14 (0 and 1 are empty).
 RANK_MASKS: tuple[int, ...] = (0, 0, *(0xF << rank_shift(r) for r in range(2, 15)))
 #: Mask of the thirteen cards of each suit, indexed 0..3 in the order ``g k b r``.
-SUIT_MASKS: tuple[int, ...] = tuple(
-    sum(1 << card_index(r, s) for r in range(2, 15)) for s in range(4)
-)
+SUIT_MASKS: tuple[int, ...] = tuple(sum(1 << card_index(r, s) for r in range(2, 15)) for s in range(4))
 NORMAL_CARDS = FULL_DECK & ~SPECIALS
 FIVES = RANK_MASKS[5]
 TENS_AND_KINGS = RANK_MASKS[10] | RANK_MASKS[13]

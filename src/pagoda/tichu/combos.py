@@ -17,14 +17,12 @@ straight flush beats any four of a kind, a longer straight flush a shorter one, 
 the higher top card wins. Bombs beat everything but the Dog.
 """
 
-from pagoda.core import iter_bits
 from pagoda.tichu.cards import (
     CARDS,
     DOG_BIT,
     DRAGON_BIT,
     MAH_JONG_BIT,
     PHOENIX_BIT,
-    RANK_MASKS,
     SUIT_MASKS,
     Card,
     CardsLike,
@@ -166,9 +164,9 @@ def readings(cards: CardsLike, on: Combo | None = None) -> list[Combo]:
     if n == 5 and len(ranks) == 2:
         a, b = ranks  # a < b
         for t, p in ((b, a), (a, b)):
-            if counts[t] <= 3 and counts[p] <= 2 and counts[t] + counts[p] == naturals:
-                if (3 - counts[t]) + (2 - counts[p]) == int(phoenix):
-                    out.append(Combo(FULL_HOUSE, t, mask, (t if counts[t] < 3 else p) if phoenix else 0))
+            fits = counts[t] <= 3 and counts[p] <= 2 and counts[t] + counts[p] == naturals
+            if fits and (3 - counts[t]) + (2 - counts[p]) == int(phoenix):
+                out.append(Combo(FULL_HOUSE, t, mask, (t if counts[t] < 3 else p) if phoenix else 0))
         return out
     if n >= 4 and n % 2 == 0 and all(counts[r] <= 2 for r in ranks):
         lo, hi = ranks[0], ranks[-1]

@@ -420,7 +420,10 @@ class Round:
         if seat == self._to_move:
             if top is not None and self.is_trick_complete:
                 if top.mask == DRAGON_BIT:
-                    out = [Action(GIVE_DRAGON, target=(seat + 1) & 3), Action(GIVE_DRAGON, target=(seat + 3) & 3)]
+                    out = [
+                        Action(GIVE_DRAGON, target=(seat + 1) & 3),
+                        Action(GIVE_DRAGON, target=(seat + 3) & 3),
+                    ]
                 else:
                     out = [_ACTION_TAKE]
                 out.extend(Action(PLAY, c.mask, combo=c) for c in bombs(hand, top))
@@ -586,13 +589,17 @@ class Round:
 
     def _apply_play(self, seat: int, act: Action) -> "Round":
         if self._closing:
-            raise IllegalAction(f"the round is over but for the Dragon trick: seat {self._to_move} gives it away")
+            raise IllegalAction(
+                f"the round is over but for the Dragon trick: seat {self._to_move} gives it away"
+            )
         combo = self._resolve_play(seat, act)
         top = self._top
         in_turn = seat == self._to_move and not self.is_trick_complete
         if combo.is_bomb and not in_turn:
             if top is None:
-                raise IllegalAction("a bomb is played out of turn only on a live trick, never on an empty table")
+                raise IllegalAction(
+                    "a bomb is played out of turn only on a live trick, never on an empty table"
+                )
             if top.kind == DOG_KIND:
                 raise IllegalAction("nothing may be played on the Dog")
             if not beats(combo, top):
@@ -601,7 +608,9 @@ class Round:
             if not in_turn:
                 if seat == self._to_move:
                     raise IllegalAction("the trick is complete: take it (only a bomb may still be played)")
-                raise IllegalAction(f"it is seat {self._to_move}'s turn; out of turn only a bomb may be played")
+                raise IllegalAction(
+                    f"it is seat {self._to_move}'s turn; out of turn only a bomb may be played"
+                )
             if not beats(combo, top):
                 assert top is not None
                 raise IllegalAction(f"{combo} does not beat {top}")
@@ -649,9 +658,8 @@ class Round:
         combos = plays(hand, self._top, self.rules.phoenix_choice)
         if any(c.mask & wished for c in combos):
             example = next(c for c in combos if c.mask & wished)
-            raise IllegalAction(
-                f"the wish for {format_rank(self._wish)} obliges seat {seat} to play one (e.g. play {example})"
-            )
+            wish = format_rank(self._wish)
+            raise IllegalAction(f"the wish for {wish} obliges seat {seat} to play one (e.g. play {example})")
 
     def _finish_if_done(self) -> bool:
         """End the round after a play if it is over; True if it ended (or awaits the Dragon gift)."""
@@ -668,6 +676,10 @@ class Round:
                 if self._top_seat >= 0:
                     won[self._top_seat] |= self._trick
                 self._won = (won[0], won[1], won[2], won[3])
+                self._trick = 0
+                self._top = None
+                self._top_seat = -1
+                self._trick_plays = ()
                 self._end()
             return True
         return False
@@ -678,7 +690,9 @@ class Round:
 
     def _apply_pass(self, seat: int) -> "Round":
         if self._closing:
-            raise IllegalAction(f"the round is over but for the Dragon trick: seat {self._to_move} gives it away")
+            raise IllegalAction(
+                f"the round is over but for the Dragon trick: seat {self._to_move} gives it away"
+            )
         if seat != self._to_move:
             raise IllegalAction(f"it is seat {self._to_move}'s turn, not seat {seat}'s")
         if self._top is None:
@@ -705,7 +719,9 @@ class Round:
             if not dragon:
                 raise IllegalAction("only a trick won with the Dragon is given away")
             if (act.target - seat) % 2 == 0:
-                raise IllegalAction(f"the Dragon trick goes to an opponent: seat {(seat + 1) & 3} or {(seat + 3) & 3}")
+                raise IllegalAction(
+                    f"the Dragon trick goes to an opponent: seat {(seat + 1) & 3} or {(seat + 3) & 3}"
+                )
         taker = act.target if act.kind == GIVE_DRAGON else seat
         r = self._copy()
         won = list(self._won)

@@ -1,0 +1,29 @@
+"""Random play for the invariant tests: any seat may act, out-of-turn bombs and calls included."""
+
+import random
+
+from pagoda.tichu import Round
+from pagoda.tichu.round import Phase
+
+
+def random_step(r: Round, rng: random.Random) -> tuple[int, str]:
+    """Pick a seat and one of its legal actions: mostly the seat to move, sometimes another."""
+    seat = r.to_move
+    if rng.random() < 0.15:
+        others = [s for s in range(4) if s != seat and r.legal_actions(s)]
+        if others:
+            seat = rng.choice(others)
+    actions = r.legal_actions(seat)
+    return seat, str(actions[rng.randrange(len(actions))])
+
+
+def random_round(seed: int, max_steps: int = 2000) -> Round:
+    """A whole round from ``seed`` played by :func:`random_step`."""
+    rng = random.Random(seed)
+    r = Round.new(seed)
+    for _ in range(max_steps):
+        if r.phase is Phase.OVER:
+            return r
+        seat, action = random_step(r, rng)
+        r = r.apply(seat, action)
+    raise AssertionError(f"round {seed} did not end in {max_steps} steps")
