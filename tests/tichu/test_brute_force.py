@@ -11,7 +11,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
-from brute_force import (
+
+from tests.tichu.brute_force import (
     DECK,
     RANKS,
     SPECIALS,
@@ -241,7 +242,7 @@ def test_beats_between_random_combinations(seed: int) -> None:
 
 def test_brute_force_readings_share_a_kind() -> None:
     """Self-check of the reference: no card set has readings of two kinds, so 'highest' is well defined."""
-    from brute_force import readings, subsets
+    from tests.tichu.brute_force import readings, subsets
 
     hand = ["5g", "5k", "6g", "6k", "7g", "Ph", "Mj", "8g", "9g"]
     for subset in subsets(hand):
