@@ -9,25 +9,35 @@
 """
 
 from pagoda.core.errors import IllegalAction, PagodaError, ParseError
+from pagoda.doudizhu.actions import PASS, Action
 from pagoda.doudizhu.cards import Cards, format_cards, parse_cards
 from pagoda.doudizhu.combos import KINDS, Combo, beats, classify
-from pagoda.doudizhu.movegen import plays
+from pagoda.doudizhu.movegen import legal_plays, plays, plays_with_wild
+from pagoda.doudizhu.round import Phase, Round, View, replay
 from pagoda.doudizhu.rules import RULES, Rules, format_rules, parse_rules
 
 __all__ = [
     "KINDS",
+    "PASS",
     "RULES",
+    "Action",
     "Cards",
     "Combo",
     "IllegalAction",
     "PagodaError",
     "ParseError",
+    "Phase",
+    "Round",
     "Rules",
+    "View",
     "beats",
     "classify",
     "format_cards",
     "format_rules",
+    "legal_plays",
     "parse_cards",
     "parse_rules",
     "plays",
+    "plays_with_wild",
+    "replay",
 ]

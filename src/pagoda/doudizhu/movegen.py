@@ -38,6 +38,7 @@ from pagoda.doudizhu.combos import (
     bomb_order,
 )
 from pagoda.doudizhu.rules import RULES, Rules
+from pagoda.doudizhu.wild import as_played
 
 Generator = Callable[[list[int], Rules, int, int], list[Combo]]
 """A kind's generator: (counts per rank, rules, lowest main rank index allowed, length or 0)."""
@@ -354,3 +355,65 @@ def plays(hand: Cards | int, on: Combo | None = None, rules: Rules = RULES["clas
     """Every legal play of ``hand`` on ``on`` (``None``: a lead), one per distinct set of cards."""
     mask = hand if isinstance(hand, int) else hand.mask
     return natural_plays(counts_of(mask), rules, on)
+
+
+def plays_with_wild(
+    hand: Cards | int, wild: int, on: Combo | None = None, rules: Rules = RULES["laizi"]
+) -> list[Combo]:
+    """Every legal play of ``hand`` when public rank ``wild`` (3..15) is wild, one per (cards, reading)."""
+    mask = hand if isinstance(hand, int) else hand.mask
+    return wild_plays(mask, on, rules, wild - 3)
+
+
+def _substitutions(reading: Combo, have: list[int], spare: int, wild: int) -> list[int]:
+    """The card sets that play ``reading`` from a hand with ``spare`` wild cards free to stand in."""
+    need = counts_of(reading.mask)
+    if need[wild] > have[wild]:
+        return []
+    results = [(0, 0)]  # (cards removed from the reading, wild cards used)
+    for r in range(JOKER_B):
+        if r == wild or not need[r]:
+            continue
+        low = max(0, need[r] - have[r])
+        nxt = []
+        for removed, used in results:
+            for k in range(low, need[r] + 1):
+                if used + k <= spare:
+                    nxt.append((removed + k * ONE[r], used + k))
+        results = nxt
+        if not results:
+            return []
+    return [reading.mask - removed + used * ONE[wild] for removed, used in results]
+
+
+def wild_plays(hand: int, on: Combo | None, rules: Rules, wild: int) -> list[Combo]:
+    """Every legal play of ``hand`` when rank index ``wild`` is wild: one per (cards, reading)."""
+    have = counts_of(hand)
+    w = have[wild]
+    if not w:
+        return natural_plays(have, rules, on)
+    most = 4 * rules.decks
+    relaxed = [min(n + w, most) if r != wild and r < JOKER_B else n for r, n in enumerate(have)]
+    out: list[Combo] = []
+    seen: set[tuple[int, int]] = set()
+    for reading in natural_plays(relaxed, rules, on if on is None or not on.is_bomb else None):
+        need = counts_of(reading.mask)
+        spare = w - need[wild]
+        if spare < 0:
+            continue
+        for actual in _substitutions(reading, have, spare, wild):
+            played = as_played(reading, actual, rules, wild)
+            if played is None or not beats(played, on):
+                continue
+            key = (played.mask, played.reading)
+            if key not in seen:
+                seen.add(key)
+                out.append(played)
+    return out
+
+
+def legal_plays(hand: int, on: Combo | None, rules: Rules, wild: int = -1) -> list[Combo]:
+    """Every legal play of the packed ``hand`` on ``on``, with rank index ``wild`` wild (-1: none)."""
+    if wild >= 0:
+        return wild_plays(hand, on, rules, wild)
+    return natural_plays(counts_of(hand), rules, on)

@@ -1,0 +1,565 @@
+"""One round (deal) of Dou Di Zhu as an immutable state: auction, play, score.
+
+- Deal: from ``random.Random`` seeded with the seed and the deal number, so a redeal is as
+  reproducible as the first deal. 17 cards each and 3 kept (``four_player``: 25 each, 8 kept).
+- First bidder: in the first round, the holder of a card turned face up at the deal (a random
+  position among the dealt cards, drawn from the same stream); in a match, afterwards, the winner of
+  the previous round. After a redeal the same seat bids first again.
+- Auction: from the first bidder each seat once bids higher than the current bid or passes; a bid
+  of 3 ends it at once. All pass: the cards are dealt again (deal number + 1). Option ``rob``: seats
+  in turn ``call`` or ``pass`` until one calls; then each later seat that has not yet spoken may
+  ``rob`` or ``pass``, and if anyone robbed the caller may ``rob`` once more; the last to call or rob
+  is landlord, and the base is 2 to the number of robs.
+- The landlord takes the kept cards (shown to all) and leads. A lead may be any combination; the next
+  seats beat it or pass; when all others pass, the last player leads again. The leader may not pass.
+- Laizi: the wild rank is drawn when the landlord is known (or fixed by ``wild``).
+- Score: base (the bid) × 2 per bomb or rocket played (``four_player``: bombs of 5 or more only)
+  × 2 for a spring (no peasant played a card) or an anti-spring (the landlord played only the first
+  lead). The landlord wins or loses that times the number of peasants; each peasant loses or wins it.
+
+>>> from pagoda import doudizhu as ddz
+>>> r = ddz.Round.from_hands(["33", "4", "5"], landlord=0)
+>>> [str(a) for a in r.legal_actions(0)]
+['play 3', 'play 33']
+>>> r = r.apply(0, "play 33")
+>>> r.is_over, r.score()
+(True, (4, -2, -2))
+"""
+
+import dataclasses
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import NamedTuple
+
+from pagoda.core.errors import IllegalAction, PagodaError
+from pagoda.core.record import Record, parse_record
+from pagoda.doudizhu.actions import BID, CALL, PASS, PASS_KIND, PLAY, ROB, Action
+from pagoda.doudizhu.cards import (
+    JOKER_B,
+    ONE,
+    RANK_CHARS,
+    Cards,
+    counts_of,
+    deck,
+    format_mask,
+    is_subset,
+    pack,
+    parse_mask,
+    size_of,
+)
+from pagoda.doudizhu.combos import BOMB, ROCKET, Combo, beats, best_reading, readings
+from pagoda.doudizhu.movegen import legal_plays
+from pagoda.doudizhu.rules import RULES, Rules, format_rules, parse_rules
+from pagoda.doudizhu.wild import hand_allows, wild_readings
+
+
+class Phase(Enum):
+    """The phase of a round."""
+
+    AUCTION = "auction"
+    PLAY = "play"
+    OVER = "over"
+
+
+class View(NamedTuple):
+    """What one seat may know: its own hand, the public actions, the kept cards once shown, counts."""
+
+    seat: int
+    phase: Phase
+    to_move: int
+    hand: Cards
+    counts: tuple[int, ...]
+    landlord: int | None
+    kitty: Cards | None
+    bid: int
+    wild: int | None
+    top: Combo | None
+    top_seat: int | None
+    multiplier: int
+    history: tuple[tuple[int, str], ...]
+
+
+Deal = tuple[int, ...]
+"""A deal: the packed hand of each seat, then the packed kept cards."""
+
+
+def deal(seed: int, number: int, rules: Rules) -> tuple[Deal, int]:
+    """Deal ``number`` (1, 2, ... after redeals) of ``seed``: the deal and the face-up card's seat."""
+    rng = random.Random(f"doudizhu {seed} {number}")
+    cards = deck(rules.decks)
+    rng.shuffle(cards)
+    n = rules.hand_size
+    hands = []
+    for s in range(rules.players):
+        hands.append(sum(ONE[i] for i in cards[s * n : (s + 1) * n]))
+    kitty = sum(ONE[i] for i in cards[rules.players * n :])
+    face_up = rng.randrange(rules.players * n)
+    return (*hands, kitty), face_up // n
+
+
+def draw_wild(seed: int, number: int) -> int:
+    """The wild rank index (3..2) drawn for deal ``number`` of ``seed`` once the landlord is known."""
+    return random.Random(f"doudizhu {seed} {number} wild").randrange(JOKER_B)
+
+
+def format_deal(d: Deal) -> str:
+    """The text of a deal: each seat's cards, then the kept cards, separated by ``/``."""
+    return " / ".join(format_mask(m) for m in d)
+
+
+def parse_deal(text: str, players: int) -> Deal:
+    """Read a deal's text (see :func:`format_deal`)."""
+    parts = text.split("/")
+    if len(parts) != players + 1:
+        raise PagodaError(f"a deal has {players} hands and the kept cards, not {len(parts)} parts: {text!r}")
+    return tuple(parse_mask(p) for p in parts)
+
+
+def _wild_index(rules: Rules) -> int:
+    if rules.wild in ("none", "drawn"):
+        return -1
+    return RANK_CHARS.index(rules.wild)
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """An immutable Dou Di Zhu round; :meth:`apply` returns the next state."""
+
+    rules: Rules
+    seed: int | None
+    deals: tuple[Deal, ...]
+    deal_no: int
+    first: int
+    phase: Phase
+    to_move: int
+    hands: tuple[int, ...]
+    kitty: int
+    landlord: int
+    bid: int
+    bidder: int
+    auction: tuple[tuple[int, str], ...]
+    wild: int
+    top: Combo | None
+    top_seat: int
+    passes: int
+    doubles: int
+    play_counts: tuple[int, ...]
+    winner: int
+    history: tuple[tuple[int, str], ...]
+
+    # ----------------------------------------------------------------- construction
+
+    @classmethod
+    def new(cls, seed: int, rules: Rules = RULES["classic"], first: int | None = None) -> "Round":
+        """A fresh round dealt from ``seed``, at the auction; ``first`` overrides the first bidder."""
+        d, face_up_seat = deal(seed, 1, rules)
+        return cls._start(rules, seed, (d,), 1, face_up_seat if first is None else first)
+
+    @classmethod
+    def _start(
+        cls, rules: Rules, seed: int | None, deals: tuple[Deal, ...], number: int, first: int
+    ) -> "Round":
+        d = deals[number - 1]
+        n = rules.players
+        return cls(
+            rules=rules,
+            seed=seed,
+            deals=deals,
+            deal_no=number,
+            first=first,
+            phase=Phase.AUCTION,
+            to_move=first,
+            hands=d[:n],
+            kitty=d[n],
+            landlord=-1,
+            bid=0,
+            bidder=-1,
+            auction=(),
+            wild=_wild_index(rules),
+            top=None,
+            top_seat=-1,
+            passes=0,
+            doubles=0,
+            play_counts=(0,) * n,
+            winner=-1,
+            history=(),
+        )
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[str | Cards],
+        kitty: str | Cards = "",
+        landlord: int = 0,
+        bid: int = 1,
+        rules: Rules = RULES["classic"],
+        wild: str | None = None,
+    ) -> "Round":
+        """A round straight into play: ``landlord`` takes ``kitty`` and leads (crafted positions too)."""
+        if len(hands) != rules.players:
+            raise IllegalAction(f"{rules.name} has {rules.players} seats, not {len(hands)} hands")
+        masks = tuple(h.mask if isinstance(h, Cards) else parse_mask(h) for h in hands)
+        kmask = kitty.mask if isinstance(kitty, Cards) else parse_mask(kitty)
+        total = counts_of(sum(masks) + kmask)
+        for i, n in enumerate(total):
+            most = rules.decks * (1 if i >= JOKER_B else 4)
+            if n > most:
+                raise IllegalAction(
+                    f"{n} cards of rank {RANK_CHARS[i]}: a {rules.decks}-pack game has {most}"
+                )
+        if not 0 <= landlord < rules.players:
+            raise IllegalAction(f"no seat {landlord}")
+        r = cls._start(rules, None, ((*masks, kmask),), 1, landlord)
+        w = r.wild
+        if wild is not None:
+            ranks = format_mask(parse_mask(wild))
+            if len(ranks) != 1 or ranks not in RANK_CHARS[:JOKER_B]:
+                raise IllegalAction(f"the wild rank is one rank 3..2, not {wild!r}")
+            w = RANK_CHARS.index(ranks)
+        return r._finish_auction(landlord, bid, w)
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the round has ended (a seat has played its last card)."""
+        return self.phase is Phase.OVER
+
+    def hand(self, seat: int) -> Cards:
+        """The cards ``seat`` holds (the whole truth: use :meth:`view` for what a seat may see)."""
+        return Cards(self.hands[seat])
+
+    @property
+    def spring(self) -> bool:
+        """Whether the round ended in a spring or an anti-spring."""
+        if self.phase is not Phase.OVER:
+            return False
+        if self.winner == self.landlord:
+            return all(n == 0 for s, n in enumerate(self.play_counts) if s != self.landlord)
+        return self.play_counts[self.landlord] == 1
+
+    @property
+    def multiplier(self) -> int:
+        """2 to the number of doubling bombs and rockets played, and once more for a spring."""
+        return 1 << (self.doubles + self.spring)
+
+    def score(self) -> tuple[int, ...]:
+        """Points per seat (all zero until the round is over); they sum to zero."""
+        n = self.rules.players
+        if self.phase is not Phase.OVER:
+            return (0,) * n
+        unit = self.bid * self.multiplier
+        sign = 1 if self.winner == self.landlord else -1
+        return tuple(sign * unit * (n - 1) if s == self.landlord else -sign * unit for s in range(n))
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know: never another seat's cards."""
+        shown = self.phase is not Phase.AUCTION
+        return View(
+            seat=seat,
+            phase=self.phase,
+            to_move=self.to_move,
+            hand=Cards(self.hands[seat]),
+            counts=tuple(size_of(h) for h in self.hands),
+            landlord=self.landlord if self.landlord >= 0 else None,
+            kitty=Cards(self.kitty) if shown else None,
+            bid=self.bid,
+            wild=self.wild + 3 if self.wild >= 0 and shown else None,
+            top=self.top,
+            top_seat=self.top_seat if self.top_seat >= 0 else None,
+            multiplier=1 << self.doubles,
+            history=self.history,
+        )
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every legal action of ``seat`` (default: the seat to move); empty when not its turn."""
+        if seat is None:
+            seat = self.to_move
+        if self.phase is Phase.OVER or seat != self.to_move:
+            return []
+        if self.phase is Phase.AUCTION:
+            if self.rules.rob:
+                stage = self._rob_stage()
+                return [Action(CALL if stage == "call" else ROB), PASS]
+            return [PASS] + [Action(BID, b) for b in range(self.bid + 1, self.rules.max_bid + 1)]
+        top = self.top if self.top_seat != seat else None
+        found = legal_plays(self.hands[seat], top, self.rules, self.wild)
+        acts = [Action(PLAY, 0, c) for c in found]
+        return acts if top is None else [PASS, *acts]
+
+    # ----------------------------------------------------------------- transitions
+
+    def apply(self, seat: int, action: Action | str) -> "Round":
+        """The state after ``seat`` takes ``action`` (or its text); :class:`IllegalAction` says why not."""
+        if self.phase is Phase.OVER:
+            raise IllegalAction("the round is over")
+        if seat != self.to_move:
+            raise IllegalAction(f"it is seat {self.to_move}'s turn, not seat {seat}'s")
+        if isinstance(action, str):
+            action = self.parse_action(action, seat)
+        if self.phase is Phase.AUCTION:
+            return self._auction(seat, action)
+        return self._play(seat, action)
+
+    def parse_action(self, text: str, seat: int | None = None) -> Action:
+        """Read an action's text in this state (plays take the reading that fits the table)."""
+        if seat is None:
+            seat = self.to_move
+        words = text.split(None, 1)
+        if not words:
+            raise IllegalAction("empty action")
+        verb = words[0].lower()
+        rest = words[1] if len(words) > 1 else ""
+        if verb in (PASS_KIND, CALL, ROB) and not rest:
+            return Action(verb)
+        if verb == BID:
+            if not rest.strip().isdigit():
+                raise IllegalAction(f"a bid is a number: {text!r}")
+            return Action(BID, int(rest))
+        if verb == PLAY and rest:
+            if self.phase is not Phase.PLAY:
+                raise IllegalAction("no play during the auction")
+            cards_text, _, reading_text = rest.partition(" as ")
+            try:
+                mask = parse_mask(cards_text)
+                reading = parse_mask(reading_text) if reading_text else None
+            except PagodaError as e:
+                raise IllegalAction(str(e)) from None
+            top = self.top if self.top_seat != seat else None
+            return Action(PLAY, 0, self._read_play(mask, reading, top))
+        raise IllegalAction(f"cannot read action {text!r} (bid N, pass, call, rob, play CARDS)")
+
+    def _read_play(self, mask: int, reading: int | None, top: Combo | None) -> Combo:
+        text = format_mask(mask)
+        if self.wild >= 0 and (mask >> (5 * self.wild)) & 31:
+            options = wild_readings(mask, reading, self.rules, self.wild)
+            if reading is None:
+                natural = [c for c in options if c.reading == mask]
+                distinct = {c.reading for c in options}
+                if not natural and len(distinct) > 1:
+                    shown = ", ".join(sorted(format_mask(d) for d in distinct))
+                    raise IllegalAction(f"{text} can be read several ways: name one with 'as' ({shown})")
+                if natural:
+                    options = natural
+        else:
+            if reading is not None and reading != mask:
+                raise IllegalAction(f"{text} has no wild card to read as {format_mask(reading)}")
+            options = readings(mask, self.rules)
+        if not options:
+            raise IllegalAction(f"{text} is not a combination under {self.rules.name}")
+        combo = best_reading(options, top)
+        if combo is None:
+            raise IllegalAction(f"{text} does not beat {top} ({top.kind if top else ''})")
+        return combo
+
+    def _evolve(self, **changes: object) -> "Round":
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+
+    # auction ---------------------------------------------------------------------
+
+    def _rob_stage(self) -> str:
+        calls = [i for i, (_, a) in enumerate(self.auction) if a == CALL]
+        return "call" if not calls else "rob"
+
+    def _auction(self, seat: int, action: Action) -> "Round":
+        rules = self.rules
+        entry = (seat, str(action))
+        auction = (*self.auction, entry)
+        history = (*self.history, entry)
+        n = rules.players
+        if rules.rob:
+            return self._rob(seat, action, auction, history)
+        bid, bidder = self.bid, self.bidder
+        if action.kind == BID:
+            if not self.bid < action.bid <= rules.max_bid:
+                raise IllegalAction(
+                    f"a bid must be above {self.bid} and at most {rules.max_bid}, not {action.bid}"
+                )
+            bid, bidder = action.bid, seat
+        elif action.kind != PASS_KIND:
+            raise IllegalAction(f"{action} is not an auction action here (bid N or pass)")
+        if bid == rules.max_bid or len(auction) == n:
+            if bidder < 0:
+                return self._redeal(history)
+            done = self._evolve(auction=auction, history=history)
+            return done._finish_auction(bidder, bid, self._drawn_wild())
+        return self._evolve(auction=auction, history=history, bid=bid, bidder=bidder, to_move=(seat + 1) % n)
+
+    def _rob(
+        self,
+        seat: int,
+        action: Action,
+        auction: tuple[tuple[int, str], ...],
+        history: tuple[tuple[int, str], ...],
+    ) -> "Round":
+        n = self.rules.players
+        order = [(self.first + i) % n for i in range(n)]
+        stage = self._rob_stage()
+        want = CALL if stage == "call" else ROB
+        if action.kind not in (want, PASS_KIND):
+            raise IllegalAction(f"{action} is not an auction action here ({want} or pass)")
+        acts = [a for _, a in auction]
+        if CALL not in acts:
+            if len(auction) == n:
+                return self._redeal(history)
+            return self._evolve(auction=auction, history=history, to_move=order[len(auction)])
+        k = acts.index(CALL)
+        caller = order[k]
+        robbers = order[k + 1 :]
+        after = auction[k + 1 :]
+        robs = [s for s, a in after if a == ROB]
+        base = 2 ** len(robs)
+        last = robs[-1] if robs else caller
+        if len(after) < len(robbers):
+            nxt = robbers[len(after)]
+            return self._evolve(auction=auction, history=history, to_move=nxt, bid=base, bidder=last)
+        if len(after) == len(robbers) and any(a == ROB for _, a in after):
+            return self._evolve(auction=auction, history=history, to_move=caller, bid=base, bidder=last)
+        done = self._evolve(auction=auction, history=history)
+        return done._finish_auction(last, base, self._drawn_wild())
+
+    def _drawn_wild(self) -> int:
+        if self.rules.wild != "drawn":
+            return self.wild
+        if self.seed is None:
+            raise IllegalAction("the wild rank is drawn from the seed, and this round has none")
+        return draw_wild(self.seed, self.deal_no)
+
+    def _redeal(self, history: tuple[tuple[int, str], ...]) -> "Round":
+        number = self.deal_no + 1
+        deals = self.deals
+        if len(deals) < number:
+            if self.seed is None:
+                raise IllegalAction("everyone passed: a redeal needs a seed or the next deal")
+            deals = (*deals, deal(self.seed, number, self.rules)[0])
+        fresh = Round._start(self.rules, self.seed, deals, number, self.first)
+        return fresh._evolve(history=history)
+
+    def _finish_auction(self, landlord: int, bid: int, wild: int) -> "Round":
+        hands = list(self.hands)
+        hands[landlord] += self.kitty
+        return self._evolve(
+            phase=Phase.PLAY,
+            landlord=landlord,
+            bid=bid,
+            bidder=landlord,
+            to_move=landlord,
+            hands=tuple(hands),
+            wild=wild,
+        )
+
+    # play --------------------------------------------------------------------------
+
+    def _play(self, seat: int, action: Action) -> "Round":
+        n = self.rules.players
+        top = self.top if self.top_seat != seat else None
+        entry = (seat, str(action))
+        if action.kind == PASS_KIND:
+            if top is None:
+                raise IllegalAction("the leader may not pass")
+            passes = self.passes + 1
+            return self._evolve(
+                to_move=(seat + 1) % n,
+                passes=passes,
+                top=None if passes == n - 1 else self.top,
+                top_seat=-1 if passes == n - 1 else self.top_seat,
+                history=(*self.history, entry),
+            )
+        combo = action.combo
+        if action.kind != PLAY or combo is None:
+            raise IllegalAction(f"{action} is not a play action (play CARDS or pass)")
+        hand = self.hands[seat]
+        if not is_subset(combo.mask, hand):
+            raise IllegalAction(f"seat {seat} does not hold {format_mask(combo.mask)}")
+        self._check_reading(combo)
+        if not beats(combo, top):
+            raise IllegalAction(f"{combo} ({combo.kind}) does not beat {top} ({top.kind if top else ''})")
+        why = hand_allows(combo, counts_of(hand), self.rules)
+        if why:
+            raise IllegalAction(why)
+        hands = list(self.hands)
+        hands[seat] = hand - combo.mask
+        counts = list(self.play_counts)
+        counts[seat] += 1
+        doubles = self.doubles
+        if combo.kind == ROCKET or (combo.kind == BOMB and combo.size >= self.rules.double_min_bomb):
+            doubles += 1
+        over = hands[seat] == 0
+        return self._evolve(
+            hands=tuple(hands),
+            play_counts=tuple(counts),
+            doubles=doubles,
+            top=combo,
+            top_seat=seat,
+            passes=0,
+            to_move=seat if over else (seat + 1) % n,
+            phase=Phase.OVER if over else Phase.PLAY,
+            winner=seat if over else -1,
+            history=(*self.history, entry),
+        )
+
+    def _check_reading(self, combo: Combo) -> None:
+        if combo.reading == combo.mask:
+            options = readings(combo.mask, self.rules)
+        else:
+            options = wild_readings(combo.mask, combo.reading, self.rules, self.wild)
+        if combo not in options:
+            raise IllegalAction(f"{combo} is not a {combo.kind} of rank {combo.rank} under {self.rules.name}")
+
+    # ----------------------------------------------------------------- records
+
+    @property
+    def record(self) -> Record:
+        """The round's record: Game, Rules, Seed, First, the deals, and every action so far."""
+        headers = [("Game", "doudizhu"), ("Rules", format_rules(self.rules))]
+        if self.seed is not None:
+            headers.append(("Seed", str(self.seed)))
+            headers.append(("First", str(self.first)))
+        for i, d in enumerate(self.deals[: self.deal_no]):
+            headers.append(("Deal" if i == 0 else f"Deal{i + 1}", format_deal(d)))
+        if self.seed is None:
+            headers.append(("Landlord", str(self.landlord)))
+            headers.append(("Bid", str(self.bid)))
+        if self.wild >= 0 and self.rules.wild == "drawn":
+            headers.append(("Wild", RANK_CHARS[self.wild]))
+        return Record(tuple(headers), self.history)
+
+
+def replay(record: Record | str) -> Round:
+    """The round a record describes, by folding its actions over its deal (equal to the original)."""
+    rec = parse_record(record) if isinstance(record, str) else record
+    if rec.header("Game") != "doudizhu":
+        raise PagodaError(f"not a Dou Di Zhu record: Game {rec.header('Game')!r}")
+    rules = parse_rules(rec.header("Rules"))
+    deals = [parse_deal(rec.header("Deal"), rules.players)]
+    k = 2
+    while (more := rec.get(f"Deal{k}")) is not None:
+        deals.append(parse_deal(more, rules.players))
+        k += 1
+    seed_text = rec.get("Seed")
+    wild_text = rec.get("Wild")
+    if seed_text is not None:
+        seed = int(seed_text)
+        first = int(rec.header("First"))
+        r = Round._start(rules, seed, tuple(deals), 1, first)
+    else:
+        d = deals[0]
+        hands = [Cards(m) for m in d[: rules.players]]
+        r = Round.from_hands(
+            hands,
+            Cards(d[rules.players]),
+            int(rec.header("Landlord")),
+            int(rec.header("Bid")),
+            rules,
+            wild_text,
+        )
+    for seat, text in rec.actions:
+        r = r.apply(seat, text)
+    if wild_text is not None and r.wild >= 0 and RANK_CHARS[r.wild] != wild_text:
+        raise PagodaError(f"the record's wild {wild_text} is not the one its seed draws")
+    return r
+
+
+__all__ = ["Deal", "Phase", "Round", "View", "deal", "format_deal", "pack", "parse_deal", "replay"]
