@@ -187,21 +187,24 @@ def as_action(action: "Action | str") -> Action:
 class ExchangeChoices(Sequence[Action]):
     """The 14 x 13 x 12 = 2,184 exchanges of a hand, generated on demand (a read-only list).
 
+    ``first`` are actions listed before the exchanges (the ``tichu`` call while allowed).
+
     >>> from pagoda.tichu.cards import to_mask
-    >>> choices = ExchangeChoices(to_mask("2g 3g 4g"))
-    >>> len(choices), str(choices[0]), str(choices[-1])
-    (6, 'exchange 2g 3g 4g', 'exchange 4g 3g 2g')
+    >>> choices = ExchangeChoices(to_mask("2g 3g 4g"), first=(Action("tichu"),))
+    >>> len(choices), str(choices[0]), str(choices[1]), str(choices[-1])
+    (7, 'tichu', 'exchange 2g 3g 4g', 'exchange 4g 3g 2g')
     """
 
-    __slots__ = ("_cards", "_n")
+    __slots__ = ("_cards", "_first", "_n")
 
-    def __init__(self, hand: int) -> None:
+    def __init__(self, hand: int, first: tuple[Action, ...] = ()) -> None:
         self._cards = [c for c in range(56) if hand >> c & 1]
+        self._first = first
         n = len(self._cards)
         self._n = n * (n - 1) * (n - 2)
 
     def __len__(self) -> int:
-        return self._n
+        return len(self._first) + self._n
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -209,11 +212,14 @@ class ExchangeChoices(Sequence[Action]):
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._n))]
+            return [self[i] for i in range(*index.indices(len(self)))]
         if index < 0:
-            index += self._n
-        if not 0 <= index < self._n:
+            index += len(self)
+        if not 0 <= index < len(self):
             raise IndexError("exchange choice out of range")
+        if index < len(self._first):
+            return self._first[index]
+        index -= len(self._first)
         cards = list(self._cards)
         n = len(cards)
         a, rest = divmod(index, (n - 1) * (n - 2))
@@ -223,6 +229,7 @@ class ExchangeChoices(Sequence[Action]):
         return Action(EXCHANGE, gifts=(CARDS[first], CARDS[second], CARDS[cards[c]]))
 
     def __iter__(self) -> Iterator[Action]:
+        yield from self._first
         for gifts in permutations(self._cards, 3):
             yield Action(EXCHANGE, gifts=(CARDS[gifts[0]], CARDS[gifts[1]], CARDS[gifts[2]]))
 
@@ -232,7 +239,9 @@ class ExchangeChoices(Sequence[Action]):
                 item = parse_action(item)
             except ParseError:
                 return False
-        if not isinstance(item, Action) or item.kind != EXCHANGE or item.gifts is None:
+        if not isinstance(item, Action):
             return False
+        if item.kind != EXCHANGE or item.gifts is None:
+            return item in self._first
         gifts = item.gifts
         return len(set(gifts)) == 3 and all(g in self._cards for g in gifts)

@@ -39,11 +39,20 @@ _SUBSETS: list[list[list[int]]] = [
     for nib in range(16)
 ]
 _BITS = [_SUBSETS[nib][1] for nib in range(16)]
+_NATURALS_LOW = (1 << 52) - 1
+_POPCOUNT = [nib.bit_count() for nib in range(16)]
+
+
+_BYTE_NIBBLES = [(b & 0xF, b >> 4) for b in range(256)]
 
 
 def _nibbles(mask: int) -> list[int]:
     """Suit masks per rank 0..14 (0 and 1 empty)."""
-    return [0, 0, *((mask >> _SHIFT[r]) & 0xF for r in _RANKS)]
+    nibs = [0, 0]
+    for byte in ((mask >> 2) & _NATURALS_LOW).to_bytes(7, "little"):
+        nibs.extend(_BYTE_NIBBLES[byte])
+    del nibs[15:]
+    return nibs
 
 
 def _singles(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> list[Combo]:
@@ -123,8 +132,12 @@ def _full_houses(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> 
 
 def _pair_runs(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> list[Combo]:
     out: list[Combo] = []
-    phoenix = bool(mask & PHOENIX_BIT)
-    counts = [nib.bit_count() for nib in nibs]
+    phoenix = 1 if mask & PHOENIX_BIT else 0
+    # short[r]: how many Phoenixes rank r lacks for a pair (2: it cannot be filled).
+    prefix = [0, 0]
+    for r in _RANKS:
+        c = _POPCOUNT[nibs[r]]
+        prefix.append(prefix[-1] + (0 if c >= 2 else 1 if c == 1 else 2))
     if on is None:
         lengths: range = range(2, 14)
         top_min = 3
@@ -134,12 +147,7 @@ def _pair_runs(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> li
     for pairs in lengths:
         for hi in range(max(top_min, pairs + 1), 15):
             lo = hi - pairs + 1
-            short = 0
-            for r in range(lo, hi + 1):
-                c = counts[r]
-                if c < 2:
-                    short += 1 if c == 1 else 2
-            if short > phoenix:
+            if prefix[hi] - prefix[lo - 1] > phoenix:
                 continue
             built: list[tuple[int, int]] = [(0, 0)]
             for r in range(lo, hi + 1):
@@ -166,13 +174,21 @@ def _straights(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> li
     else:
         lengths = range(on.length, on.length + 1)
         top_min = int(on.rank) + 1
+    # prefix[r]: ranks 1..r missing, the Mah Jong's rank 1 counting double (no Phoenix for it).
+    prefix = [0, 0 if nibs[1] else 2]
+    for r in _RANKS:
+        prefix.append(prefix[-1] + (0 if nibs[r] else 1))
     for length in lengths:
         for hi in range(max(top_min, length), 15):
             lo = hi - length + 1
+            if prefix[hi] - prefix[lo - 1] > phoenix:
+                continue
             missing = [r for r in range(lo, hi + 1) if not nibs[r]]
             if len(missing) > phoenix or (missing and missing[0] == 1):
                 continue
             if missing:
+                if missing[0] == lo and hi < 14 and not choice:
+                    continue  # the same cards as the straight one higher, Phoenix on top
                 spots = missing
             elif phoenix:
                 # The Phoenix may stand for any rank but the Mah Jong; at the bottom it is the
@@ -217,8 +233,23 @@ def _one_suit(m: int, lo: int) -> bool:
     return spread == suit
 
 
+_NATURALS = sum(0xF << rank_shift(r) for r in range(2, 15))
+_JADE_ROW = sum(1 << rank_shift(r) for r in range(2, 15))
+
+
+def has_bomb(mask: int) -> bool:
+    """Does ``mask`` hold four of a kind or five consecutive cards of one suit? (a few int ops)"""
+    m = mask & _NATURALS
+    # A suit's next rank is 4 bits up: five shifted copies meet where a straight flush starts.
+    if m & m >> 4 & m >> 8 & m >> 12 & m >> 16:
+        return True
+    return bool(m & m >> 1 & m >> 2 & m >> 3 & _JADE_ROW)
+
+
 def _bombs(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> list[Combo]:
     out: list[Combo] = []
+    if not has_bomb(mask):
+        return out
     for r in _RANKS:
         if nibs[r] == 0xF:
             out.append(Combo(FOUR_OF_A_KIND, r, 0xF << _SHIFT[r]))

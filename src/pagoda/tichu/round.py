@@ -265,8 +265,28 @@ class Round:
 
     def _copy(self) -> "Round":
         r = object.__new__(Round)
-        for name in Round.__slots__:
-            object.__setattr__(r, name, getattr(self, name))
+        r._closing = self._closing
+        r._deal = self._deal
+        r._decided = self._decided
+        r._given = self._given
+        r._grand = self._grand
+        r._hands = self._hands
+        r._history = self._history
+        r._out = self._out
+        r._passed = self._passed
+        r._played = self._played
+        r._seed = self._seed
+        r._start = self._start
+        r._tichu = self._tichu
+        r._to_move = self._to_move
+        r._top = self._top
+        r._top_seat = self._top_seat
+        r._trick = self._trick
+        r._trick_plays = self._trick_plays
+        r._wish = self._wish
+        r._won = self._won
+        r.phase = self.phase
+        r.rules = self.rules
         return r
 
     def _mah_jong_holder(self) -> int:
@@ -405,8 +425,7 @@ class Round:
             tichu = [_ACTION_TICHU] if self._may_call_tichu(seat) else []
             if self._given[seat] is not None:
                 return tichu
-            choices = ExchangeChoices(self._hands[seat])
-            return choices if not tichu else [*tichu, *choices]
+            return ExchangeChoices(self._hands[seat], first=tuple(tichu))
         return []
 
     def _play_actions(self, seat: int) -> list[Action]:
@@ -448,6 +467,17 @@ class Round:
     def _add_plays(self, out: list[Action], combos: list[Combo]) -> None:
         choice = self.rules.phoenix_choice
         no_wish = not self.rules.wish_required
+        if not choice:
+            append = out.append
+            for c in combos:
+                mask = c.mask
+                if mask & MAH_JONG_BIT:
+                    if no_wish:
+                        append(Action(PLAY, mask, 0, 0, None, -1, c))
+                    out.extend(Action(PLAY, mask, w, 0, None, -1, c) for w in _WISHES)
+                else:
+                    append(Action(PLAY, mask, 0, 0, None, -1, c))
+            return
         for c in combos:
             reading = c.phoenix if choice and c.phoenix and len(readings(c.mask)) > 1 else 0
             if c.mask & MAH_JONG_BIT:
