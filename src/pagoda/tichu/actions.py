@@ -245,3 +245,61 @@ class ExchangeChoices(Sequence[Action]):
             return item in self._first
         gifts = item.gifts
         return len(set(gifts)) == 3 and all(g in self._cards for g in gifts)
+
+
+class PlayList(Sequence[Action]):
+    """Plays of combinations followed by a few other actions, made into actions on demand.
+
+    Most of a long list of legal plays is never looked at (a random or sampling player picks
+    one), so its :class:`Action` objects are built only when read. It behaves as a read-only
+    list and compares equal to a list of the same actions.
+    """
+
+    __slots__ = ("_combos", "_made", "_rest")
+
+    def __init__(self, combos: list[Combo], rest: list[Action]) -> None:
+        self._combos = combos
+        self._rest = rest
+        self._made: list[Action | None] = [None] * len(combos)
+
+    def __len__(self) -> int:
+        return len(self._combos) + len(self._rest)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        n = len(self._combos)
+        if index < 0:
+            index += n + len(self._rest)
+        if index >= n:
+            return self._rest[index - n]
+        if index < 0:
+            raise IndexError("action index out of range")
+        made = self._made[index]
+        if made is None:
+            combo = self._combos[index]
+            made = self._made[index] = Action(PLAY, combo.mask, 0, 0, None, -1, combo)
+        return made
+
+    def made(self, action: Action) -> bool:
+        """Is ``action`` itself one this list has handed out?"""
+        return any(a is action for a in self._made) or any(a is action for a in self._rest)
+
+    def __iter__(self) -> Iterator[Action]:
+        for i in range(len(self._combos)):
+            yield self[i]
+        yield from self._rest
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))

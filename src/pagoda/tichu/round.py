@@ -40,6 +40,7 @@ from pagoda.tichu.actions import (
     TICHU,
     Action,
     ExchangeChoices,
+    PlayList,
     as_action,
 )
 from pagoda.tichu.cards import (
@@ -143,6 +144,7 @@ class Round:
     """
 
     __slots__ = (
+        "_cache",
         "_closing",
         "_deal",
         "_decided",
@@ -189,6 +191,7 @@ class Round:
     _out: tuple[int, ...]
     _closing: bool
     _history: _History
+    _cache: tuple[int, Sequence[Action]] | None
 
     # ----------------------------------------------------------------- construction
 
@@ -250,6 +253,7 @@ class Round:
         r._out = ()
         r._closing = False
         r._history = None
+        r._cache = None
         if start is Phase.GRAND_TICHU:
             r.phase = Phase.GRAND_TICHU
             h = [to_mask(hand[:8]) for hand in hands]
@@ -265,6 +269,7 @@ class Round:
 
     def _copy(self) -> "Round":
         r = object.__new__(Round)
+        r._cache = None
         r._closing = self._closing
         r._deal = self._deal
         r._decided = self._decided
@@ -428,7 +433,15 @@ class Round:
             return ExchangeChoices(self._hands[seat], first=tuple(tichu))
         return []
 
-    def _play_actions(self, seat: int) -> list[Action]:
+    def _play_actions(self, seat: int) -> Sequence[Action]:
+        cache = self._cache
+        if cache is not None and cache[0] == seat:
+            return cache[1]
+        actions = self._compute_play_actions(seat)
+        self._cache = (seat, actions)
+        return actions
+
+    def _compute_play_actions(self, seat: int) -> Sequence[Action]:
         hand = self._hands[seat]
         top = self._top
         out: list[Action] = []
@@ -436,33 +449,32 @@ class Round:
             if seat == self._to_move:
                 out = [Action(GIVE_DRAGON, target=(seat + 1) & 3), Action(GIVE_DRAGON, target=(seat + 3) & 3)]
             return out
+        tichu = [_ACTION_TICHU] if self._may_call_tichu(seat) else []
         if seat == self._to_move:
             if top is not None and self.is_trick_complete:
                 if top.mask == DRAGON_BIT:
-                    out = [
-                        Action(GIVE_DRAGON, target=(seat + 1) & 3),
-                        Action(GIVE_DRAGON, target=(seat + 3) & 3),
-                    ]
+                    out = [Action(GIVE_DRAGON, target=(seat + 1) & 3), Action(GIVE_DRAGON, target=(seat + 3) & 3)]
                 else:
                     out = [_ACTION_TAKE]
                 out.extend(Action(PLAY, c.mask, combo=c) for c in bombs(hand, top))
-            else:
-                combos = plays(hand, top, self.rules.phoenix_choice)
-                forced = False
-                if self._wish:
-                    wished = RANK_MASKS[self._wish]
-                    if hand & wished:
-                        must = [c for c in combos if c.mask & wished]
-                        if must:
-                            combos, forced = must, True
-                self._add_plays(out, combos)
-                if top is not None and not forced:
-                    out.append(_ACTION_PASS)
-        elif top is not None and hand and top.kind != DOG_KIND:
+                return out + tichu
+            combos = plays(hand, top, self.rules.phoenix_choice)
+            forced = False
+            if self._wish:
+                wished = RANK_MASKS[self._wish]
+                if hand & wished:
+                    must = [c for c in combos if c.mask & wished]
+                    if must:
+                        combos, forced = must, True
+            if top is not None and not forced:
+                tichu.insert(0, _ACTION_PASS)
+            if not hand & MAH_JONG_BIT and not self.rules.phoenix_choice:
+                return PlayList(combos, tichu)
+            self._add_plays(out, combos)
+            return out + tichu
+        if top is not None and hand and top.kind != DOG_KIND:
             out.extend(Action(PLAY, c.mask, combo=c) for c in bombs(hand, top))
-        if self._may_call_tichu(seat):
-            out.append(_ACTION_TICHU)
-        return out
+        return out + tichu
 
     def _add_plays(self, out: list[Action], combos: list[Combo]) -> None:
         choice = self.rules.phoenix_choice
@@ -622,6 +634,9 @@ class Round:
             raise IllegalAction(
                 f"the round is over but for the Dragon trick: seat {self._to_move} gives it away"
             )
+        cache = self._cache
+        if act.combo is not None and cache is not None and cache[0] == seat and _listed(act, cache[1]):
+            return self._play(seat, act, act.combo)  # one of this state's own legal actions
         combo = self._resolve_play(seat, act)
         top = self._top
         in_turn = seat == self._to_move and not self.is_trick_complete
@@ -650,6 +665,9 @@ class Round:
             raise IllegalAction("a wish is made only with the Mah Jong")
         if combo.mask & MAH_JONG_BIT and not act.wish and self.rules.wish_required:
             raise IllegalAction("these rules require a wish with the Mah Jong")
+        return self._play(seat, act, combo)
+
+    def _play(self, seat: int, act: Action, combo: Combo) -> "Round":
         r = self._copy()
         hands = list(self._hands)
         hands[seat] &= ~combo.mask
@@ -871,7 +889,7 @@ class Round:
         return Record(tuple(headers), tuple((s, str(a)) for s, a in self.actions))
 
     def _key(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in Round.__slots__ if name != "_history")
+        return tuple(getattr(self, name) for name in Round.__slots__ if name not in ("_history", "_cache"))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Round):
@@ -884,6 +902,13 @@ class Round:
     def __repr__(self) -> str:
         hands = " | ".join(format_cards(h) for h in self._hands)
         return f"<Round {self.phase} to_move={self._to_move} hands={hands}>"
+
+
+def _listed(action: Action, actions: Sequence[Action]) -> bool:
+    """Is ``action`` itself (not an equal copy) one of ``actions``?"""
+    if isinstance(actions, PlayList):
+        return actions.made(action)
+    return any(a is action for a in actions)
 
 
 def _bools(mask: int) -> tuple[bool, bool, bool, bool]:
