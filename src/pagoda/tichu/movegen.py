@@ -40,7 +40,7 @@ _SUBSETS: list[list[list[int]]] = [
 ]
 _BITS = [_SUBSETS[nib][1] for nib in range(16)]
 _NATURALS_LOW = (1 << 52) - 1
-_POPCOUNT = [nib.bit_count() for nib in range(16)]
+_SHORT_OF_PAIR = [max(0, 2 - nib.bit_count()) for nib in range(16)]
 
 
 _BYTE_NIBBLES = [(b & 0xF, b >> 4) for b in range(256)]
@@ -130,92 +130,94 @@ def _full_houses(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> 
     return out
 
 
+def _windows(cost: list[int], budget: int, lo_min: int, min_len: int, on: Combo | None, per: int) -> list[int]:
+    """The ``(lo, hi)`` rank windows (flattened) whose summed ``cost`` fits ``budget``.
+
+    Leading: every window of at least ``min_len`` ranks; on a combination: its length
+    (``on.length // per`` ranks) with a higher top. Windows grow down from each top and stop at
+    the first one over budget, so the scan costs little more than what it finds.
+    """
+    out: list[int] = []
+    if on is None:
+        for hi in range(lo_min + min_len - 1, 15):
+            total = 0
+            lo = hi
+            while lo >= lo_min:
+                total += cost[lo]
+                if total > budget:
+                    break
+                if hi - lo + 1 >= min_len:
+                    out += (lo, hi)
+                lo -= 1
+        return out
+    length = on.length // per
+    for hi in range(max(int(on.rank) + 1, lo_min + length - 1), 15):
+        lo = hi - length + 1
+        if sum(cost[lo : hi + 1]) <= budget:
+            out += (lo, hi)
+    return out
+
+
 def _pair_runs(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> list[Combo]:
     out: list[Combo] = []
     phoenix = 1 if mask & PHOENIX_BIT else 0
-    # short[r]: how many Phoenixes rank r lacks for a pair (2: it cannot be filled).
-    prefix = [0, 0]
-    for r in _RANKS:
-        c = _POPCOUNT[nibs[r]]
-        prefix.append(prefix[-1] + (0 if c >= 2 else 1 if c == 1 else 2))
-    if on is None:
-        lengths: range = range(2, 14)
-        top_min = 3
-    else:
-        lengths = range(on.length // 2, on.length // 2 + 1)
-        top_min = int(on.rank) + 1
-    for pairs in lengths:
-        for hi in range(max(top_min, pairs + 1), 15):
-            lo = hi - pairs + 1
-            if prefix[hi] - prefix[lo - 1] > phoenix:
-                continue
-            built: list[tuple[int, int]] = [(0, 0)]
-            for r in range(lo, hi + 1):
-                nib, shift = nibs[r], _SHIFT[r]
-                two = [s << shift for s in _SUBSETS[nib][2]]
-                grown = [(m | s, ph) for m, ph in built for s in two]
-                if phoenix:
-                    grown += [
-                        (m | (s << shift) | PHOENIX_BIT, r) for m, ph in built if not ph for s in _BITS[nib]
-                    ]
-                built = grown
-            out.extend(Combo(PAIR_RUN, hi, m, ph) for m, ph in built)
+    # How many Phoenixes each rank lacks for a pair (2: more than there are).
+    cost = [_SHORT_OF_PAIR[nib] for nib in nibs]
+    windows = _windows(cost, phoenix, 2, 2, on, 2)
+    for i in range(0, len(windows), 2):
+        lo, hi = windows[i], windows[i + 1]
+        built: list[tuple[int, int]] = [(0, 0)]
+        for r in range(lo, hi + 1):
+            nib, shift = nibs[r], _SHIFT[r]
+            two = [s << shift for s in _SUBSETS[nib][2]]
+            grown = [(m | s, ph) for m, ph in built for s in two]
+            if phoenix:
+                grown += [(m | (s << shift) | PHOENIX_BIT, r) for m, ph in built if not ph for s in _BITS[nib]]
+            built = grown
+        out.extend(Combo(PAIR_RUN, hi, m, ph) for m, ph in built)
     return out
 
 
 def _straights(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> list[Combo]:
     out: list[Combo] = []
-    phoenix = bool(mask & PHOENIX_BIT)
+    phoenix = 1 if mask & PHOENIX_BIT else 0
     nibs = nibs[:]
     nibs[1] = 1 if mask & MAH_JONG_BIT else 0
-    if on is None:
-        lengths: range = range(5, 15)
-        top_min = 5
-    else:
-        lengths = range(on.length, on.length + 1)
-        top_min = int(on.rank) + 1
-    # prefix[r]: ranks 1..r missing, the Mah Jong's rank 1 counting double (no Phoenix for it).
-    prefix = [0, 0 if nibs[1] else 2]
-    for r in _RANKS:
-        prefix.append(prefix[-1] + (0 if nibs[r] else 1))
-    for length in lengths:
-        for hi in range(max(top_min, length), 15):
-            lo = hi - length + 1
-            if prefix[hi] - prefix[lo - 1] > phoenix:
-                continue
-            missing = [r for r in range(lo, hi + 1) if not nibs[r]]
-            if len(missing) > phoenix or (missing and missing[0] == 1):
-                continue
-            if missing:
-                if missing[0] == lo and hi < 14 and not choice:
-                    continue  # the same cards as the straight one higher, Phoenix on top
-                spots = missing
-            elif phoenix:
-                # The Phoenix may stand for any rank but the Mah Jong; at the bottom it is the
-                # same card set as the straight one higher with the Phoenix on top, unless the
-                # top is the Ace (or the player names the reading).
-                spots = [r for r in range(max(lo, 2), hi + 1) if r != lo or hi == 14 or choice]
-                spots.append(0)
+    # A missing rank costs the Phoenix; a missing rank 1 (the Mah Jong) cannot be filled.
+    cost = [0 if nib else 1 for nib in nibs]
+    cost[1] = 0 if nibs[1] else 2
+    windows = _windows(cost, phoenix, 1, 5, on, 1)
+    for i in range(0, len(windows), 2):
+        lo, hi = windows[i], windows[i + 1]
+        missing = [r for r in range(lo, hi + 1) if not nibs[r]]
+        if missing:
+            if missing[0] == lo and hi < 14 and not choice:
+                continue  # the same cards as the straight one higher, Phoenix on top
+            spots = missing
+        elif phoenix:
+            # The Phoenix may stand for any rank but the Mah Jong; at the bottom it is the
+            # same card set as the straight one higher with the Phoenix on top, unless the
+            # top is the Ace (or the player names the reading).
+            spots = [r for r in range(max(lo, 2), hi + 1) if r != lo or hi == 14 or choice]
+            spots.append(0)
+        else:
+            spots = [0]
+        for spot in spots:
+            built = [0]
+            for r in range(lo, hi + 1):
+                if r == spot:
+                    continue
+                if r == 1:
+                    built = [m | MAH_JONG_BIT for m in built]
+                    continue
+                shift = _SHIFT[r]
+                built = [m | (b << shift) for m in built for b in _BITS[nibs[r]]]
+            if spot:
+                out.extend(Combo(STRAIGHT, hi, m | PHOENIX_BIT, spot) for m in built)
+            elif lo == 1:
+                out.extend(Combo(STRAIGHT, hi, m) for m in built)
             else:
-                spots = [0]
-            for spot in spots:
-                built = [0]
-                for r in range(lo, hi + 1):
-                    if r == spot:
-                        continue
-                    nib = nibs[r]
-                    if r == 1:
-                        built = [m | MAH_JONG_BIT for m in built]
-                        continue
-                    shift = _SHIFT[r]
-                    built = [m | (b << shift) for m in built for b in _BITS[nib]]
-                if spot:
-                    out.extend(Combo(STRAIGHT, hi, m | PHOENIX_BIT, spot) for m in built)
-                else:
-                    flush_ok = lo == 1
-                    for m in built:
-                        if flush_ok or not _one_suit(m, lo):
-                            out.append(Combo(STRAIGHT, hi, m))
+                out.extend(Combo(STRAIGHT, hi, m) for m in built if not _one_suit(m, lo))
     return out
 
 
