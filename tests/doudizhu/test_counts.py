@@ -1,0 +1,65 @@
+"""Count files: crafted hands and the number of legal plays, with the arithmetic worked by hand."""
+
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+
+from pagoda import doudizhu as ddz
+from pagoda.doudizhu.cards import RANK_CHARS
+
+COUNTS = Path(__file__).parent / "counts"
+
+
+class Case(NamedTuple):
+    where: str
+    rules_text: str
+    hand: str
+    on: str
+    expected: int
+    arithmetic: str
+
+
+def load_cases() -> list[Case]:
+    cases = []
+    for path in sorted(COUNTS.glob("*.txt")):
+        comment: list[str] = []
+        after_case = False
+        for number, raw in enumerate(path.read_text().splitlines(), 1):
+            line = raw.strip()
+            if not line:
+                continue
+            if line.startswith("#"):
+                if after_case:
+                    comment, after_case = [], False
+                comment.append(line[1:].strip())
+                continue
+            after_case = True
+            rules_text, hand, on, expected = (part.strip() for part in line.split("|"))
+            cases.append(
+                Case(f"{path.name}:{number}", rules_text, hand, on, int(expected), " ".join(comment))
+            )
+    return cases
+
+
+CASES = load_cases()
+
+
+def test_every_case_shows_its_arithmetic() -> None:
+    assert len(CASES) >= 40
+    for case in CASES:
+        assert "=" in case.arithmetic, case.where
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.where for c in CASES])
+def test_count(case: Case) -> None:
+    rules = ddz.parse_rules(case.rules_text)
+    wild = RANK_CHARS.index(rules.wild) if rules.wild not in ("none", "drawn") else -1
+    on = None
+    if case.on != "lead":
+        on = ddz.classify(case.on, rules)
+        assert on is not None, f"{case.on} is no combination"
+    found = ddz.legal_plays(ddz.parse_cards(case.hand).mask, on, rules, wild)
+    assert len(found) == case.expected, sorted(str(p) for p in found)
+    keys = [(p.mask, p.reading) for p in found]
+    assert len(set(keys)) == len(keys), "a play is listed twice"
