@@ -1,7 +1,8 @@
-"""The ``pagoda`` command: ``pagoda demo tichu``, ``pagoda bench <game>``.
+"""The ``pagoda`` command: ``pagoda <command> <game> [options]``.
 
-Each subcommand lives in its own module and is imported only when it runs, so the command starts
-fast and a missing optional extra only matters to the subcommand that needs it.
+Each command lives in a module ``pagoda.<command>.<game>`` with a ``run(argv) -> int`` and is
+imported only when it runs, so the command starts fast and a missing optional extra only
+matters to the command that needs it.
 """
 
 import argparse
@@ -10,20 +11,29 @@ import sys
 from collections.abc import Sequence
 
 GAMES = ("tichu", "doudizhu")
+COMMANDS = {
+    "demo": "watch bots play a round, printed in the notation",
+    "bench": "measure the speed of a rules core",
+    "arena": "pit bots against each other on seeded, mirrored deals",
+    "advise": "rank the actions of a position with their estimated value",
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``pagoda`` command line; returns the exit status."""
     parser = argparse.ArgumentParser(prog="pagoda", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
-    demo = sub.add_parser("demo", help="watch four bots play a round, printed in the notation")
-    demo.add_argument("game", choices=GAMES)
-    demo.add_argument("rest", nargs=argparse.REMAINDER, help="options of the demo")
-    bench = sub.add_parser("bench", help="measure the speed of a rules core")
-    bench.add_argument("game", choices=GAMES)
-    bench.add_argument("rest", nargs=argparse.REMAINDER, help="options of the benchmark")
+    for command, text in COMMANDS.items():
+        p = sub.add_parser(command, help=text, add_help=False)
+        p.add_argument("game", choices=GAMES)
+        p.add_argument("rest", nargs=argparse.REMAINDER, help="options of the command (see --help)")
     args = parser.parse_args(argv)
-    module = importlib.import_module(f"pagoda.{args.command}.{args.game}")
+    try:
+        module = importlib.import_module(f"pagoda.{args.command}.{args.game}")
+    except ModuleNotFoundError as e:
+        if not e.name or not e.name.startswith(f"pagoda.{args.command}"):
+            raise
+        parser.error(f"'{args.command}' is not available for {args.game} yet")
     status: int = module.run(args.rest)
     return status
 
