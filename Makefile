@@ -4,6 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 EXTRAS ?= dev
 STAMP := $(VENV)/.installed-$(EXTRAS)
+JOBS ?= 2
 
 .PHONY: install play test lint typecheck pytest bench clean
 
@@ -28,7 +29,7 @@ typecheck: install
 	$(BIN)/mypy --strict
 
 pytest: install
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(JOBS)
 
 test: lint typecheck pytest
 
