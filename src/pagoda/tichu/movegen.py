@@ -130,7 +130,9 @@ def _full_houses(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> 
     return out
 
 
-def _windows(cost: list[int], budget: int, lo_min: int, min_len: int, on: Combo | None, per: int) -> list[int]:
+def _windows(
+    cost: list[int], budget: int, lo_min: int, min_len: int, on: Combo | None, per: int
+) -> list[int]:
     """The ``(lo, hi)`` rank windows (flattened) whose summed ``cost`` fits ``budget``.
 
     Leading: every window of at least ``min_len`` ranks; on a combination: its length
@@ -172,7 +174,8 @@ def _pair_runs(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> li
             two = [s << shift for s in _SUBSETS[nib][2]]
             grown = [(m | s, ph) for m, ph in built for s in two]
             if phoenix:
-                grown += [(m | (s << shift) | PHOENIX_BIT, r) for m, ph in built if not ph for s in _BITS[nib]]
+                alone = [(s << shift) | PHOENIX_BIT for s in _BITS[nib]]
+                grown += [(m | s, r) for m, ph in built if not ph for s in alone]
             built = grown
         out.extend(Combo(PAIR_RUN, hi, m, ph) for m, ph in built)
     return out

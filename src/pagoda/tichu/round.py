@@ -447,13 +447,13 @@ class Round:
         out: list[Action] = []
         if self._closing:
             if seat == self._to_move:
-                out = [Action(GIVE_DRAGON, target=(seat + 1) & 3), Action(GIVE_DRAGON, target=(seat + 3) & 3)]
+                out = _dragon_gifts(seat)
             return out
         tichu = [_ACTION_TICHU] if self._may_call_tichu(seat) else []
         if seat == self._to_move:
             if top is not None and self.is_trick_complete:
                 if top.mask == DRAGON_BIT:
-                    out = [Action(GIVE_DRAGON, target=(seat + 1) & 3), Action(GIVE_DRAGON, target=(seat + 3) & 3)]
+                    out = _dragon_gifts(seat)
                 else:
                     out = [_ACTION_TAKE]
                 out.extend(Action(PLAY, c.mask, combo=c) for c in bombs(hand, top))
@@ -902,6 +902,11 @@ class Round:
     def __repr__(self) -> str:
         hands = " | ".join(format_cards(h) for h in self._hands)
         return f"<Round {self.phase} to_move={self._to_move} hands={hands}>"
+
+
+def _dragon_gifts(seat: int) -> list[Action]:
+    """Giving the Dragon trick to either opponent."""
+    return [Action(GIVE_DRAGON, target=(seat + 1) & 3), Action(GIVE_DRAGON, target=(seat + 3) & 3)]
 
 
 def _listed(action: Action, actions: Sequence[Action]) -> bool:
