@@ -34,9 +34,12 @@ _TOKENS["10"] = 7
 _TOKENIZER = Tokenizer(_TOKENS, "a Dou Di Zhu card")
 
 
+_SHIFTS = tuple(SHIFT * i for i in range(NUM_RANKS))
+
+
 def counts_of(mask: int) -> list[int]:
     """The count of each rank index in a packed set of cards."""
-    return [(mask >> (SHIFT * i)) & FIELD for i in range(NUM_RANKS)]
+    return [(mask >> s) & 31 for s in _SHIFTS]
 
 
 def pack(counts: Iterable[int]) -> int:

@@ -30,6 +30,7 @@ from pagoda.doudizhu.cards import (
     JOKER_B,
     JOKER_R,
     NUM_RANKS,
+    ONE,
     SHIFT,
     Cards,
     counts_of,
@@ -273,6 +274,27 @@ def readings(mask: int, rules: Rules) -> list[Combo]:
             if ok:
                 out.append(Combo(kind, e + 3, length, mask, mask))
     return out
+
+
+_SIMPLE = {SOLO: 1, PAIR: 2, TRIO: 3}
+_RUN_PER = {CHAIN: 1, PAIR_CHAIN: 2, PLANE: 3}
+_RUN_LEAST = {CHAIN: "chain_min", PAIR_CHAIN: "pair_chain_min", PLANE: "plane_min"}
+
+
+def is_reading(combo: Combo, rules: Rules) -> bool:
+    """Whether ``combo`` (without wild cards) is a true reading of its cards: a quick check per kind."""
+    kind, top, length, mask = combo.kind, combo.rank - 3, combo.length, combo.mask
+    if mask != combo.reading or not 0 <= top < NUM_RANKS or length < 1:
+        return False
+    per = _SIMPLE.get(kind)
+    if per is not None:
+        return length == 1 and combo.order == 0 and mask == per * ONE[top] and (per < 3 or top < JOKER_B)
+    per = _RUN_PER.get(kind)
+    if per is not None:
+        if top > ACE or length < getattr(rules, _RUN_LEAST[kind]) or top - length + 1 < 0 or combo.order:
+            return False
+        return mask == sum(per * ONE[i] for i in range(top - length + 1, top + 1))
+    return combo in readings(mask, rules)
 
 
 def best_reading(options: list[Combo], on: Combo | None) -> Combo | None:

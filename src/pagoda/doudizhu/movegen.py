@@ -71,13 +71,32 @@ _RUNS = {
 }
 
 
+_INTERN: dict[tuple[int, str, int], Combo] = {}
+
+
+def _combo(kind: str, rank: int, length: int, mask: int) -> Combo:
+    """The combination (kind, rank, length, mask) without wild cards, made once and shared."""
+    key = (mask, kind, rank)
+    found = _INTERN.get(key)
+    if found is None:
+        found = _INTERN[key] = Combo(kind, rank, length, mask, mask)
+    return found
+
+
 def _both_jokers(mask: int) -> bool:
     return bool((mask >> 65) & 31) and bool((mask >> 70) & 31)
 
 
 def _choose(cands: list[tuple[int, int]], need: int, unit: int) -> list[int]:
     """Packed multisets of ``need`` units from ``cands`` = [(rank index, most units)]."""
-    out: list[int] = []
+    if need == 1:
+        return [ONE[r] * unit for r, _ in cands]
+    if need == 2:
+        units = [ONE[r] * unit for r, _ in cands]
+        out = [a + b for i, a in enumerate(units) for b in units[i + 1 :]]
+        out += [2 * units[i] for i, (_, most) in enumerate(cands) if most >= 2]
+        return out
+    out = []
 
     def rec(i: int, need: int, acc: int) -> None:
         if need == 0:
@@ -149,23 +168,40 @@ def gen_trio(c: list[int], rules: Rules, above: int, length: int) -> list[Combo]
     return [_TRIO[i] for i in range(above + 1, JOKER_B) if c[i] >= 3]
 
 
+_RUN_CACHE: dict[tuple[int, int, int], list[Combo]] = {}
+
+
+def _runs_of(pattern: int, per: int, least: int) -> list[Combo]:
+    """Every run of at least ``least`` in a pattern of ranks (bit ``i``: rank index ``i`` has ``per``)."""
+    key = (pattern, per, least)
+    found = _RUN_CACHE.get(key)
+    if found is None:
+        found = []
+        for s in range(ACE + 1):
+            if not pattern >> s & 1:
+                continue
+            e = s
+            while e + 1 <= ACE and pattern >> (e + 1) & 1:
+                e += 1
+            found.extend(_RUNS[per, s, n] for n in range(least, e - s + 2))
+        _RUN_CACHE[key] = found
+    return found
+
+
 def _gen_run(c: list[int], rules: Rules, above: int, length: int, per: int, least: int) -> list[Combo]:
-    out = []
-    for s in range(ACE + 1):
-        if c[s] < per or (not rules.bomb_head_chains and c[s] == 4):
-            continue
-        e = s
-        while e + 1 <= ACE and c[e + 1] >= per:
-            e += 1
-        top = e - s + 1
-        if length:
-            if least <= length <= top and s + length - 1 > above:
-                out.append(_RUNS[per, s, length])
-        else:
-            for n in range(least, top + 1):
-                if s + n - 1 > above:
-                    out.append(_RUNS[per, s, n])
-    return out
+    pattern = 0
+    for i in range(ACE + 1):
+        if c[i] >= per and (rules.bomb_head_chains or c[i] != 4 or (i and c[i - 1] >= per)):
+            pattern |= 1 << i
+    found = _runs_of(pattern, per, least)
+    if not rules.bomb_head_chains:
+        # OpenSpiel starts no chain at a rank of which the hand holds four
+        found = [r for r in found if c[r.rank - 3 - r.length + 1] != 4]
+    if length:
+        return [r for r in found if r.length == length and r.rank - 3 > above]
+    if above >= 0:
+        return [r for r in found if r.rank - 3 > above]
+    return found
 
 
 def gen_chain(c: list[int], rules: Rules, above: int, length: int) -> list[Combo]:
@@ -183,18 +219,30 @@ def gen_plane(c: list[int], rules: Rules, above: int, length: int) -> list[Combo
     return _gen_run(c, rules, above, length, 3, rules.plane_min)
 
 
+_TRIO_WITH = {
+    (unit, t, k): Combo(
+        TRIO_SOLO if unit == 1 else TRIO_PAIR,
+        t + 3,
+        1,
+        3 * ONE[t] + unit * ONE[k],
+        3 * ONE[t] + unit * ONE[k],
+    )
+    for unit in (1, 2)
+    for t in range(JOKER_B)
+    for k in range(NUM_RANKS)
+}
+
+
 def _gen_trio_with(c: list[int], rules: Rules, above: int, kind: str, unit: int) -> list[Combo]:
-    out = []
+    out: list[Combo] = []
+    own = rules.kicker_own_rank
+    kickers = [k for k in range(NUM_RANKS) if c[k] >= unit]
     for t in range(above + 1, JOKER_B):
         if c[t] < 3:
             continue
-        base = 3 * ONE[t]
-        for k in range(NUM_RANKS):
-            have = c[k] - 3 if k == t else c[k]
-            if have < unit or (k == t and not rules.kicker_own_rank):
-                continue
-            m = base + unit * ONE[k]
-            out.append(Combo(kind, t + 3, 1, m, m))
+        out += [_TRIO_WITH[unit, t, k] for k in kickers if k != t]
+        if own and c[t] - 3 >= unit:
+            out.append(_TRIO_WITH[unit, t, t])
     return out
 
 
@@ -227,9 +275,10 @@ def _gen_plane_with(
             avail = c.copy()
             for i in range(s, s + n):
                 avail[i] -= 3
-            for km in _kickers(avail, s, s + n - 1, rules, n, pairs, True):
-                m = run + km
-                out.append(Combo(kind, s + n + 2, n, m, m))
+            out += [
+                _combo(kind, s + n + 2, n, run + km)
+                for km in _kickers(avail, s, s + n - 1, rules, n, pairs, True)
+            ]
     return out
 
 
@@ -251,9 +300,7 @@ def _gen_four_with(c: list[int], rules: Rules, above: int, kind: str, pairs: boo
         avail = c.copy()
         avail[f] -= 4
         base = 4 * ONE[f]
-        for km in _kickers(avail, f, f, rules, 2, pairs, False):
-            m = base + km
-            out.append(Combo(kind, f + 3, 1, m, m))
+        out += [_combo(kind, f + 3, 1, base + km) for km in _kickers(avail, f, f, rules, 2, pairs, False)]
     return out
 
 
@@ -269,7 +316,9 @@ def gen_four_two_pair(c: list[int], rules: Rules, above: int, length: int) -> li
 
 def gen_bombs(c: list[int], rules: Rules, above_order: int) -> list[Combo]:
     """Bombs (4 to ``max_bomb`` of a kind) stronger than ``above_order``."""
-    out = []
+    out: list[Combo] = []
+    if max(c[:JOKER_B]) < 4:
+        return out
     for i in range(JOKER_B):
         n = c[i]
         if n >= 4:
@@ -317,7 +366,7 @@ def enabled_kinds(rules: Rules) -> tuple[str, ...]:
     return tuple(k for k in GENERATORS if not off.get(k, False))
 
 
-_ENABLED: dict[Rules, tuple[str, ...]] = {}
+_ENABLED: dict[int, tuple[Rules, tuple[str, ...]]] = {}
 
 
 def _dedupe(found: list[Combo]) -> list[Combo]:
@@ -329,18 +378,31 @@ def _dedupe(found: list[Combo]) -> list[Combo]:
     return list(seen.values())
 
 
+_CLASHING = frozenset([PLANE, PLANE_SOLO, PLANE_PAIR, FOUR_TWO_PAIR])
+
+
 def natural_plays(c: list[int], rules: Rules, on: Combo | None) -> list[Combo]:
     """Every legal play of the counts ``c`` without wild cards (see :func:`plays`)."""
-    kinds = _ENABLED.get(rules)
-    if kinds is None:
-        kinds = _ENABLED[rules] = enabled_kinds(rules)
+    # keyed by identity: hashing a frozen Rules hashes every option, on every call
+    entry = _ENABLED.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        entry = _ENABLED[id(rules)] = (rules, enabled_kinds(rules))
+    kinds = entry[1]
     found: list[Combo] = []
     if on is None:
+        # sets of cards with two readings only arise among these kinds (and with kickers of the main rank)
+        clashing: list[Combo] = []
         for kind in kinds:
-            found += GENERATORS[kind](c, rules, -1, 0)
-        found += gen_bombs(c, rules, -1)
+            if kind in _CLASHING or rules.kicker_own_rank:
+                clashing += GENERATORS[kind](c, rules, -1, 0)
+            else:
+                found += GENERATORS[kind](c, rules, -1, 0)
+        if rules.kicker_own_rank:
+            clashing += gen_bombs(c, rules, -1)
+        else:
+            found += gen_bombs(c, rules, -1)
         found += gen_rocket(c, rules)
-        return _dedupe(found)
+        return found + _dedupe(clashing) if clashing else found
     kind = on.kind
     if kind in (BOMB, ROCKET):
         return gen_bombs(c, rules, on.order) + [r for r in gen_rocket(c, rules) if beats(r, on)]

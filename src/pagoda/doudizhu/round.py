@@ -49,10 +49,13 @@ from pagoda.doudizhu.cards import (
     parse_mask,
     size_of,
 )
-from pagoda.doudizhu.combos import BOMB, ROCKET, Combo, beats, best_reading, readings
+from pagoda.doudizhu.combos import BOMB, ROCKET, Combo, beats, best_reading, is_reading, readings
 from pagoda.doudizhu.movegen import legal_plays
 from pagoda.doudizhu.rules import RULES, Rules, format_rules, parse_rules
 from pagoda.doudizhu.wild import hand_allows, wild_readings
+
+_new_action = tuple.__new__
+_ACTION = Action
 
 
 class Phase(Enum):
@@ -286,8 +289,11 @@ class Round:
             return [PASS] + [Action(BID, b) for b in range(self.bid + 1, self.rules.max_bid + 1)]
         top = self.top if self.top_seat != seat else None
         found = legal_plays(self.hands[seat], top, self.rules, self.wild)
-        acts = [Action(PLAY, 0, c) for c in found]
-        return acts if top is None else [PASS, *acts]
+        if top is None:
+            return [_new_action(_ACTION, (PLAY, 0, c)) for c in found]
+        acts = [PASS]
+        acts += [_new_action(_ACTION, (PLAY, 0, c)) for c in found]
+        return acts
 
     # ----------------------------------------------------------------- transitions
 
@@ -355,7 +361,11 @@ class Round:
         return combo
 
     def _evolve(self, **changes: object) -> "Round":
-        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+        # a field-by-field copy: dataclasses.replace re-runs __init__ and costs several times more
+        new = object.__new__(Round)
+        for name in _FIELDS:
+            _set(new, name, changes[name] if name in changes else getattr(self, name))
+        return new
 
     # auction ---------------------------------------------------------------------
 
@@ -460,12 +470,17 @@ class Round:
             if top is None:
                 raise IllegalAction("the leader may not pass")
             passes = self.passes + 1
-            return self._evolve(
-                to_move=(seat + 1) % n,
-                passes=passes,
-                top=None if passes == n - 1 else self.top,
-                top_seat=-1 if passes == n - 1 else self.top_seat,
-                history=(*self.history, entry),
+            trick_over = passes == n - 1
+            return self._next_play(
+                (seat + 1) % n,
+                self.hands,
+                None if trick_over else self.top,
+                -1 if trick_over else self.top_seat,
+                passes,
+                self.doubles,
+                self.play_counts,
+                -1,
+                (*self.history, entry),
             )
         combo = action.combo
         if action.kind != PLAY or combo is None:
@@ -473,12 +488,13 @@ class Round:
         hand = self.hands[seat]
         if not is_subset(combo.mask, hand):
             raise IllegalAction(f"seat {seat} does not hold {format_mask(combo.mask)}")
-        self._check_reading(combo)
         if not beats(combo, top):
             raise IllegalAction(f"{combo} ({combo.kind}) does not beat {top} ({top.kind if top else ''})")
-        why = hand_allows(combo, counts_of(hand), self.rules)
-        if why:
-            raise IllegalAction(why)
+        self._check_reading(combo)
+        if not self.rules.bomb_head_chains:
+            why = hand_allows(combo, counts_of(hand), self.rules)
+            if why:
+                raise IllegalAction(why)
         hands = list(self.hands)
         hands[seat] = hand - combo.mask
         counts = list(self.play_counts)
@@ -487,21 +503,59 @@ class Round:
         if combo.kind == ROCKET or (combo.kind == BOMB and combo.size >= self.rules.double_min_bomb):
             doubles += 1
         over = hands[seat] == 0
-        return self._evolve(
-            hands=tuple(hands),
-            play_counts=tuple(counts),
-            doubles=doubles,
-            top=combo,
-            top_seat=seat,
-            passes=0,
-            to_move=seat if over else (seat + 1) % n,
-            phase=Phase.OVER if over else Phase.PLAY,
-            winner=seat if over else -1,
-            history=(*self.history, entry),
+        return self._next_play(
+            seat if over else (seat + 1) % n,
+            tuple(hands),
+            combo,
+            seat,
+            0,
+            doubles,
+            tuple(counts),
+            seat if over else -1,
+            (*self.history, entry),
+        )
+
+    def _next_play(
+        self,
+        to_move: int,
+        hands: tuple[int, ...],
+        top: Combo | None,
+        top_seat: int,
+        passes: int,
+        doubles: int,
+        play_counts: tuple[int, ...],
+        winner: int,
+        history: tuple[tuple[int, str], ...],
+    ) -> "Round":
+        # the hot path of play: one direct construction instead of a field-by-field copy
+        return Round(
+            self.rules,
+            self.seed,
+            self.deals,
+            self.deal_no,
+            self.first,
+            Phase.OVER if winner >= 0 else Phase.PLAY,
+            to_move,
+            hands,
+            self.kitty,
+            self.landlord,
+            self.bid,
+            self.bidder,
+            self.auction,
+            self.wild,
+            top,
+            top_seat,
+            passes,
+            doubles,
+            play_counts,
+            winner,
+            history,
         )
 
     def _check_reading(self, combo: Combo) -> None:
         if combo.reading == combo.mask:
+            if is_reading(combo, self.rules):
+                return
             options = readings(combo.mask, self.rules)
         else:
             options = wild_readings(combo.mask, combo.reading, self.rules, self.wild)
@@ -525,6 +579,10 @@ class Round:
         if self.wild >= 0 and self.rules.wild == "drawn":
             headers.append(("Wild", RANK_CHARS[self.wild]))
         return Record(tuple(headers), self.history)
+
+
+_FIELDS = tuple(f.name for f in dataclasses.fields(Round))
+_set = object.__setattr__
 
 
 def replay(record: Record | str) -> Round:
