@@ -1,0 +1,9 @@
+"""The Tichu bots and the driver that seats them (see :mod:`pagoda.bots.tichu.driver`).
+
+Registered levels: ``random`` (0), ``heuristic`` (1), ``search`` (2).
+"""
+
+from pagoda.bots.tichu.driver import NO_BOMB, offer_bombs, play_round, seat_rngs, step
+from pagoda.bots.tichu.heuristic import HeuristicBot
+
+__all__ = ["NO_BOMB", "HeuristicBot", "offer_bombs", "play_round", "seat_rngs", "step"]
