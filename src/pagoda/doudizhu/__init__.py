@@ -12,6 +12,7 @@ from pagoda.core.errors import IllegalAction, PagodaError, ParseError
 from pagoda.doudizhu.actions import PASS, Action
 from pagoda.doudizhu.cards import Cards, format_cards, parse_cards
 from pagoda.doudizhu.combos import KINDS, Combo, beats, classify
+from pagoda.doudizhu.match import Match
 from pagoda.doudizhu.movegen import legal_plays, plays, plays_with_wild
 from pagoda.doudizhu.round import Phase, Round, View, replay
 from pagoda.doudizhu.rules import RULES, Rules, format_rules, parse_rules
@@ -24,6 +25,7 @@ __all__ = [
     "Cards",
     "Combo",
     "IllegalAction",
+    "Match",
     "PagodaError",
     "ParseError",
     "Phase",
