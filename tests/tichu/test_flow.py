@@ -453,3 +453,51 @@ def test_third_seat_out_with_the_dragon_must_give_it_then_the_round_is_over() ->
     # and seat 3's tricks (Ph Dr: 0) go to seat 1, the first out.
     assert r.card_points() == (50, 50)
     assert r.score() == (50, 50)
+
+
+# ----------------------------------------------------------------- bombs while a trick is live
+
+BOMB_HANDS = [
+    "Dg Mj 2g 3g 4g 5g 6g 7g 8g Tg Jg Qg Kg Dr",
+    "9g 9k 9b 9r 2k 3k 4k 5k 6k 7k 8k Tk Jk Qk",
+    "2b 3b 4b 5b 6b 7b 8b Tb Jb Qb Kb Ab Ag Ph",
+    "2r 3r 4r 5r 6r 7r 8r Tr Jr Qr Kr Ar Kk Ak",
+]
+
+
+def test_a_dragon_trick_won_by_a_bomb_is_the_bombers() -> None:
+    r = Round.from_hands(BOMB_HANDS).apply(0, "play Dr")
+    assert not r.is_legal(1, "play Ph")
+    r = r.apply(1, "pass")
+    with pytest.raises(IllegalAction, match="does not beat"):
+        r.apply(2, "play Ph")
+    r = r.apply(2, "pass").apply(3, "pass")
+    assert r.is_trick_complete
+    # Complete but not taken: another seat may still bomb it, out of turn.
+    assert "play 9g 9k 9b 9r" in _strs(r.legal_actions(1))
+    r = r.apply(1, "play 9g 9k 9b 9r")
+    assert r.top_seat == 1
+    assert r.to_move == 2  # play goes on after the bomber
+    assert not r.is_trick_complete
+    r = r.apply(2, "pass").apply(3, "pass").apply(0, "pass")
+    assert r.is_trick_complete
+    assert r.to_move == 1
+    assert _strs(r.legal_actions(1))[0] == "take"
+    assert "give-dragon 0" not in _strs(r.legal_actions(1))
+    r = r.apply(1, "take")
+    assert r.won(1) == to_mask("9g 9k 9b 9r Dr")
+    assert r.to_move == 1
+
+
+def test_a_seat_may_bomb_its_own_play_out_of_turn() -> None:
+    r = Round.from_hands(BOMB_HANDS).apply(0, "play 2g").apply(1, "play 9g")
+    assert r.to_move == 2
+    r = r.apply(1, "play 2k 3k 4k 5k 6k")  # a straight flush on its own Nine, out of turn
+    assert r.top_seat == 1
+    assert r.top is not None
+    assert r.top.kind == "straight_flush"
+    assert r.to_move == 2
+    # A four of a kind no longer beats it; a longer straight flush does.
+    assert not r.is_legal(3, "play 2r 3r 4r 5r 6r")
+    assert r.is_legal(1, "play 7k 8k 9k Tk Jk Qk")
+    assert r.is_legal(3, "play 2r 3r 4r 5r 6r 7r")
