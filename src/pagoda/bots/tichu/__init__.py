@@ -5,5 +5,15 @@ Registered levels: ``random`` (0), ``heuristic`` (1), ``search`` (2).
 
 from pagoda.bots.tichu.driver import NO_BOMB, offer_bombs, play_round, seat_rngs, step
 from pagoda.bots.tichu.heuristic import HeuristicBot
+from pagoda.bots.tichu.search import SearchBot, determinize
 
-__all__ = ["NO_BOMB", "HeuristicBot", "offer_bombs", "play_round", "seat_rngs", "step"]
+__all__ = [
+    "NO_BOMB",
+    "HeuristicBot",
+    "SearchBot",
+    "determinize",
+    "offer_bombs",
+    "play_round",
+    "seat_rngs",
+    "step",
+]

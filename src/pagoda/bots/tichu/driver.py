@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from pagoda.tichu import Action, Round
+from pagoda.tichu import Action, Round, View
 from pagoda.tichu.actions import EXCHANGE, PLAY, TICHU
 from pagoda.tichu.movegen import has_bomb
 from pagoda.tichu.round import Phase
@@ -37,6 +37,12 @@ NO_BOMB = Action("no-bomb")
 
 #: Called after every decision with the seat, the action and the seconds the bot took.
 DecisionHook = Callable[[int, Action, float], None]
+#: What a bot is shown: by default :meth:`Round.view`; simulations may pass a cheaper one.
+ViewOf = Callable[[Round, int], View]
+
+
+def _round_view(r: Round, seat: int) -> View:
+    return r.view(seat)
 
 
 def seat_rngs(seed: int) -> list[random.Random]:
@@ -45,9 +51,15 @@ def seat_rngs(seed: int) -> list[random.Random]:
 
 
 def _ask(
-    bot: Any, r: Round, seat: int, legal: Sequence[Action], rng: random.Random, hook: DecisionHook | None
+    bot: Any,
+    r: Round,
+    seat: int,
+    legal: Sequence[Action],
+    rng: random.Random,
+    hook: DecisionHook | None,
+    view_of: ViewOf = _round_view,
 ) -> Action:
-    view = r.view(seat)
+    view = view_of(r, seat)
     start = time.perf_counter()
     action: Action = bot.decide(view, legal, rng)
     if hook is not None:
@@ -65,7 +77,12 @@ def bomb_offers(r: Round, seat: int) -> list[Action]:
 
 
 def offer_bombs(
-    r: Round, bots: Sequence[Any], rngs: Sequence[random.Random], after: int, hook: DecisionHook | None = None
+    r: Round,
+    bots: Sequence[Any],
+    rngs: Sequence[random.Random],
+    after: int,
+    hook: DecisionHook | None = None,
+    view_of: ViewOf = _round_view,
 ) -> Round:
     """Offer every other seat its out-of-turn bombs, in play order after seat ``after``."""
     k = 1
@@ -73,7 +90,7 @@ def offer_bombs(
         seat = (after + k) & 3
         offers = bomb_offers(r, seat)
         if offers:
-            choice = _ask(bots[seat], r, seat, [*offers, NO_BOMB], rngs[seat], hook)
+            choice = _ask(bots[seat], r, seat, [*offers, NO_BOMB], rngs[seat], hook, view_of)
             if choice != NO_BOMB:
                 r = r.apply(seat, choice)
                 after, k = seat, 1
@@ -83,7 +100,11 @@ def offer_bombs(
 
 
 def step(
-    r: Round, bots: Sequence[Any], rngs: Sequence[random.Random], hook: DecisionHook | None = None
+    r: Round,
+    bots: Sequence[Any],
+    rngs: Sequence[random.Random],
+    hook: DecisionHook | None = None,
+    view_of: ViewOf = _round_view,
 ) -> Round:
     """The round after the next decision (and the out-of-turn bomb offers that follow it)."""
     if r.phase in (Phase.GRAND_TICHU, Phase.EXCHANGE):
@@ -98,13 +119,13 @@ def step(
                 raise AssertionError("a bot answered the exchange with another call")
         return r
     seat = r.to_move
-    action = _ask(bots[seat], r, seat, r.legal_actions(seat), rngs[seat], hook)
+    action = _ask(bots[seat], r, seat, r.legal_actions(seat), rngs[seat], hook, view_of)
     r = r.apply(seat, action)
     if action.kind == TICHU and not r.is_over:
-        action = _ask(bots[seat], r, seat, r.legal_actions(seat), rngs[seat], hook)
+        action = _ask(bots[seat], r, seat, r.legal_actions(seat), rngs[seat], hook, view_of)
         r = r.apply(seat, action)
     if r.phase is Phase.PLAY and r.top is not None:
-        r = offer_bombs(r, bots, rngs, seat, hook)
+        r = offer_bombs(r, bots, rngs, seat, hook, view_of)
     return r
 
 
@@ -115,6 +136,7 @@ def play_round(
     hook: DecisionHook | None = None,
     rngs: Sequence[random.Random] | None = None,
     max_decisions: int = 5000,
+    view_of: ViewOf = _round_view,
 ) -> Round:
     """Play ``r`` to its end with ``bots[seat]`` deciding for each seat; returns the final round.
 
@@ -126,5 +148,5 @@ def play_round(
     for _ in range(max_decisions):
         if r.is_over:
             return r
-        r = step(r, bots, gens, hook)
+        r = step(r, bots, gens, hook, view_of)
     raise RuntimeError(f"the round did not end in {max_decisions} decisions")

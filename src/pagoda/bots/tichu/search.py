@@ -1,0 +1,329 @@
+"""The ``search`` Tichu bot: perfect-information Monte Carlo over consistent deals.
+
+In play, the seat's candidate actions are scored by sampling *determinizations* — full deals
+that agree with everything this seat knows — and playing each candidate out to the end of the
+round with the ``heuristic`` bot at every seat. The candidate with the best mean score
+difference (own team minus the other) is played. All candidates are scored on the same
+determinizations, so their differences are not blurred by the luck of the sample.
+
+A determinization keeps every public fact and nothing hidden (:func:`determinize`):
+
+- this seat's hand is its own; cards played (on the table or in won tricks) are nowhere;
+- the three cards this seat gave in the exchange stay with their receivers until played;
+- each other seat gets exactly ``hand_sizes[seat]`` cards from the unseen ones;
+- a seat that passed, or played another rank, while a wish it could have met with a single was
+  in force holds no card of the wished rank (the cheap *void* inference);
+- the round is rebuilt from the sampled hands plus the cards each seat has played, and the
+  public play is replayed on it: a sample on which any public action would be illegal (a wish
+  it would have had to meet, say) is drawn again.
+
+The Grand Tichu, the exchange, ``tichu`` calls, out-of-turn bomb offers and lone choices are
+left to the heuristic. ``budget`` (seconds, default 1.0) bounds a decision; ``iterations`` (if
+given) fixes the number of determinizations instead, which makes :meth:`SearchBot.decide` a
+function of the view and the ``rng`` alone. ``width`` caps the candidates scored (the
+heuristic's favourites; its own choice is always among them).
+"""
+
+import contextlib
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pagoda.bots import register
+from pagoda.bots.tichu.driver import NO_BOMB, offer_bombs, play_round
+from pagoda.bots.tichu.hand import partition_cost
+from pagoda.bots.tichu.heuristic import HeuristicBot
+from pagoda.core import IllegalAction
+from pagoda.tichu import CARDS, Action, Combo, Round, View, classify, parse_action
+from pagoda.tichu.actions import EXCHANGE, GIVE_DRAGON, PASS, PLAY, TICHU
+from pagoda.tichu.cards import RANK_MASKS
+from pagoda.tichu.combos import DOG_KIND, SINGLE
+from pagoda.tichu.round import Phase
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """What the public record of a round (and this seat's own exchange) pins down."""
+
+    play_start: int  # index of the first play-phase event
+    played_by: tuple[int, int, int, int]  # cards each seat has played, as masks
+    known: tuple[int, int, int, int]  # unseen cards known to be in each seat's hand
+    voids: tuple[int, int, int, int]  # ranks (as a mask of rank bits) each seat cannot hold
+    early_calls: tuple[int, ...]  # seats that called Tichu before the play began
+
+
+def read_facts(view: View) -> Facts:
+    """The public facts of ``view`` a determinization must respect (see the module doc)."""
+    events = view.events
+    exchanges = [i for i, (_, text) in enumerate(events) if text.split()[0] == EXCHANGE]
+    start = exchanges[3] + 1 if len(exchanges) == 4 else 0
+    early = tuple(sorted({s for s, text in events[:start] if text == TICHU}))
+    played = [0, 0, 0, 0]
+    voids = [0, 0, 0, 0]
+    top: Combo | None = None
+    wish = 0
+    for seat, text in events[start:]:
+        word = text.split()[0]
+        if word == PLAY:
+            act = parse_action(text)
+            played[seat] |= act.mask
+            if wish and not act.mask & RANK_MASKS[wish] and _could_single(top, wish):
+                voids[seat] |= 1 << wish
+            if wish and act.mask & RANK_MASKS[wish]:
+                wish = 0
+            if act.wish:
+                wish = 0 if act.mask & RANK_MASKS[act.wish] else act.wish
+            combo = classify(act.mask, top)
+            top = None if combo is None or combo.kind == DOG_KIND else combo
+        elif word == PASS:
+            if wish and _could_single(top, wish):
+                voids[seat] |= 1 << wish
+        elif word in ("take", GIVE_DRAGON):
+            top = None
+    known = [0, 0, 0, 0]
+    if view.given is not None:
+        for k, card in enumerate(view.given):
+            holder = (view.seat + 1 + k) & 3
+            if not view.played >> card & 1 and holder != view.seat:
+                known[holder] |= 1 << card
+    return Facts(
+        start,
+        (played[0], played[1], played[2], played[3]),
+        (known[0], known[1], known[2], known[3]),
+        (voids[0], voids[1], voids[2], voids[3]),
+        early,
+    )
+
+
+def _could_single(top: Combo | None, wish: int) -> bool:
+    """Could a natural single of rank ``wish`` be played now (lead, or on a lower single)?"""
+    if top is None:
+        return True
+    return top.kind == SINGLE and top.rank < wish
+
+
+def sample_hands(view: View, facts: Facts, rng: random.Random, use_voids: bool = True) -> list[int] | None:
+    """Hidden hands for the other seats, consistent with ``facts``; None if a draw fails."""
+    hands = [0, 0, 0, 0]
+    hands[view.seat] = view.hand
+    need = [0, 0, 0, 0]
+    pool = view.unseen
+    for s in range(4):
+        if s != view.seat:
+            hands[s] = facts.known[s]
+            pool &= ~facts.known[s]
+            need[s] = view.hand_sizes[s] - facts.known[s].bit_count()
+            if need[s] < 0:
+                return None
+    cards = [c for c in range(56) if pool >> c & 1]
+    if len(cards) != sum(need):
+        return None
+    rng.shuffle(cards)
+
+    def allowed(card: int) -> list[int]:
+        rank = CARDS[card].rank
+        return [
+            s
+            for s in range(4)
+            if s != view.seat
+            and need[s] > 0
+            and not (use_voids and 2 <= rank <= 14 and facts.voids[s] >> rank & 1)
+        ]
+
+    # the most constrained cards first; each goes to an allowed seat in proportion to its room
+    cards.sort(key=lambda c: len(allowed(c)))
+    for card in cards:
+        seats = allowed(card)
+        if not seats:
+            return None
+        pick = rng.randrange(sum(need[s] for s in seats))
+        for s in seats:
+            pick -= need[s]
+            if pick < 0:
+                break
+        hands[s] |= 1 << card
+        need[s] -= 1
+    return hands
+
+
+def rebuild(view: View, facts: Facts, hands: Sequence[int]) -> Round:
+    """The round with these hidden ``hands`` and the public history of ``view`` replayed on it.
+
+    Raises :class:`~pagoda.core.IllegalAction` when the history is impossible with these hands.
+    Grand Tichu calls are rebuilt as Tichu calls (see :func:`round_value`).
+    """
+    start = [hands[s] | facts.played_by[s] for s in range(4)]
+    r = Round.from_hands(start, view.rules)
+    for s in range(4):
+        if s in facts.early_calls or view.grand_calls[s]:
+            with contextlib.suppress(IllegalAction):
+                r = r.apply(s, TICHU)
+    for seat, text in view.events[facts.play_start :]:
+        r = r.apply(seat, text)
+    return r
+
+
+def determinize(view: View, rng: random.Random, tries: int = 40) -> Round:
+    """A full round consistent with everything ``view`` knows (see the module doc)."""
+    facts = read_facts(view)
+    for attempt in range(tries):
+        hands = sample_hands(view, facts, rng, use_voids=attempt < tries // 2)
+        if hands is None:
+            continue
+        try:
+            return rebuild(view, facts, hands)
+        except IllegalAction:
+            continue
+    raise RuntimeError("no deal consistent with the view was found")
+
+
+def round_value(r: Round, team: int, grand_calls: Sequence[bool]) -> int:
+    """Score of team ``team`` minus the other's, counting Grand Tichu calls at ±200."""
+    score = r.score()
+    diff = score[team] - score[1 - team]
+    for s in range(4):
+        if grand_calls[s]:
+            bonus = 100 if r.out[0] == s else -100  # rebuilt as Tichu (±100): add the rest
+            diff += bonus if s & 1 == team else -bonus
+    return diff
+
+
+def fast_view(r: Round, seat: int) -> View:
+    """A view without the event log, for simulated players (the heuristic never reads it)."""
+    h = (r.hand_mask(0), r.hand_mask(1), r.hand_mask(2), r.hand_mask(3))
+    won = (r.won(0), r.won(1), r.won(2), r.won(3))
+    played = won[0] | won[1] | won[2] | won[3]
+    for _, c in r.trick:
+        played |= c.mask
+    grands = r.grand_calls
+    tichus = r.tichu_calls
+    return View(
+        seat=seat,
+        phase=r.phase,
+        rules=r.rules,
+        hand=h[seat],
+        hand_sizes=(h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count()),
+        grand_decided=(True, True, True, True),
+        grand_calls=(0 in grands, 1 in grands, 2 in grands, 3 in grands),
+        tichu_calls=(0 in tichus, 1 in tichus, 2 in tichus, 3 in tichus),
+        given=None,
+        received=None,
+        to_move=r.to_move,
+        top=r.top,
+        top_seat=r.top_seat,
+        trick=r.trick,
+        passed=(False, False, False, False),
+        is_trick_complete=r.is_trick_complete,
+        wish=r.wish,
+        out=r.out,
+        won=won,
+        played=played,
+        events=(),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """A candidate action with its mean value, standard error and number of samples."""
+
+    action: Action
+    mean: float
+    stderr: float
+    samples: int
+
+
+class SearchBot:
+    """PIMC over consistent determinizations with heuristic rollouts (see the module doc)."""
+
+    def __init__(
+        self,
+        budget: float | str = 1.0,
+        iterations: int | str | None = None,
+        width: int | str = 8,
+        **_: object,
+    ) -> None:
+        self.budget = float(budget)
+        self.iterations = int(iterations) if iterations not in (None, "") else None
+        self.width = int(width)
+        self.heuristic = HeuristicBot()
+        self._rollout_bots = [self.heuristic] * 4
+
+    def decide(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        """The candidate with the best mean rollout value (the heuristic's outside of play)."""
+        if view.phase is not Phase.PLAY or NO_BOMB in legal_actions:
+            return self.heuristic.decide(view, legal_actions, rng)
+        if any(a.kind == TICHU for a in legal_actions) and self.heuristic._call_tichu(view):
+            return next(a for a in legal_actions if a.kind == TICHU)
+        candidates = self.candidates(view, legal_actions)
+        if len(candidates) == 1:
+            return candidates[0]
+        scored = self.evaluate(view, candidates, rng)
+        return max(scored, key=lambda s: s.mean).action
+
+    def candidates(self, view: View, legal: Sequence[Action]) -> list[Action]:
+        """The actions worth scoring: one per card set, the heuristic's choice first."""
+        own = self.heuristic.decide(view, legal, random.Random(0))
+        seen: dict[tuple[str, int, int], Action] = {(own.kind, own.mask, own.target): own}
+        for a in legal:
+            if a.kind == TICHU:
+                continue
+            key = (a.kind, a.mask, a.target)
+            if key not in seen:
+                seen[key] = a
+        rest = [a for a in seen.values() if a is not own]
+        hand = view.hand
+
+        def rank(a: Action) -> tuple[int, float, int]:
+            if a.kind != PLAY:
+                return (0, 0.0, 0)
+            combo_rank = float(a.combo.rank) if a.combo is not None else 0.0
+            return (partition_cost(hand & ~a.mask), combo_rank, a.mask)
+
+        rest.sort(key=rank)
+        if own.kind == PLAY and own.wish:  # the other sets with the Mah Jong: the same wish
+            rest = [
+                next((b for b in legal if b.mask == a.mask and b.wish == own.wish), a)
+                if a.mask == own.mask
+                else a
+                for a in rest
+            ]
+        return [own, *rest[: max(0, self.width - 1)]]
+
+    def evaluate(self, view: View, candidates: Sequence[Action], rng: random.Random) -> list[Scored]:
+        """Mean value (own team minus the other, in round points) of each candidate."""
+        team = view.seat & 1
+        sums = [0.0] * len(candidates)
+        squares = [0.0] * len(candidates)
+        n = 0
+        deadline = time.perf_counter() + self.budget
+        limit = self.iterations if self.iterations is not None else 1 << 30
+        while n < limit and (self.iterations is not None or n == 0 or time.perf_counter() < deadline):
+            det = determinize(view, rng)
+            seed = rng.getrandbits(32)
+            for i, action in enumerate(candidates):
+                value = self._rollout(det, view.seat, action, seed, team, view.grand_calls)
+                sums[i] += value
+                squares[i] += value * value
+            n += 1
+        out = []
+        for i, action in enumerate(candidates):
+            mean = sums[i] / n
+            var = max(0.0, squares[i] / n - mean * mean)
+            out.append(Scored(action, mean, math.sqrt(var / n) if n > 1 else math.inf, n))
+        return out
+
+    def _rollout(
+        self, det: Round, seat: int, action: Action, seed: int, team: int, grands: Sequence[bool]
+    ) -> float:
+        bots = self._rollout_bots
+        rngs = [random.Random(seed + s) for s in range(4)]
+        r = det.apply(seat, action)
+        if r.phase is Phase.PLAY and r.top is not None:
+            r = offer_bombs(r, bots, rngs, seat, view_of=fast_view)
+        r = play_round(r, bots, rngs=rngs, view_of=fast_view)
+        return float(round_value(r, team, grands))
+
+
+register("tichu", "search", level=2)(SearchBot)
