@@ -44,5 +44,27 @@ def test_fast_bots_only_play_legal_actions(name: str) -> None:
 
 
 def test_registry_levels() -> None:
-    names = [s.name for s in available("tichu") if s.name in ("random", "heuristic")]
-    assert names == ["random", "heuristic"]
+    names = [s.name for s in available("tichu") if s.name in ("random", "heuristic", "search")]
+    assert names == ["random", "heuristic", "search"]
+
+
+def test_search_only_plays_legal_actions() -> None:
+    checked = Checked(get_bot("tichu", "search:iterations=1:width=3"))
+    for seed in range(2):
+        bots = [checked, Checked(get_bot("tichu", "random"))] * 2
+        assert play_round(Round.new(seed), bots, seed=seed).is_over
+    assert Phase.PLAY in checked.phases
+
+
+@pytest.mark.parametrize("name", ["random", "heuristic"])
+def test_decide_is_deterministic_given_the_rng(name: str) -> None:
+    from pagoda.bots.tichu import seat_rngs, step
+
+    bot = get_bot("tichu", name)
+    r = Round.new(9)
+    rngs = seat_rngs(9)
+    while not r.is_over:
+        seat = r.awaiting[0]
+        view, legal = r.view(seat), r.legal_actions(seat)
+        assert bot.decide(view, legal, random.Random(3)) == bot.decide(view, legal, random.Random(3))
+        r = step(r, [bot] * 4, rngs)

@@ -157,7 +157,7 @@ def partition_cost(mask: int) -> int:
 
 def min_combos(mask: int) -> int:
     """The fewest combinations (bombs included) the cards of ``mask`` can be played as."""
-    return (partition_cost(mask) + 99) // 100 if mask else 0
+    return partition_cost(mask) // 100
 
 
 def _concrete(mask: int, plan: tuple[Use, ...]) -> list[Combo]:

@@ -93,10 +93,15 @@ def grand_strength(hand: int) -> float:
     return 2 * hand_controls(hand) + 0.5 * kings
 
 
+#: Tichu thresholds: at most this many combinations, and at most ``controls * 2 + slack`` of them.
+TICHU_MAX_COMBOS = 6
+TICHU_SLACK = -1.0
+
+
 def tichu_worthy(hand: int) -> bool:
     """Call Tichu with this 14-card hand? Few combinations, and controls to cover them."""
     n = partition_cost(hand) // 100
-    return n <= 7 and n - 2 <= 2 * hand_controls(hand) - 1
+    return n <= TICHU_MAX_COMBOS and n <= 2 * hand_controls(hand) + TICHU_SLACK
 
 
 class HeuristicBot:
@@ -212,6 +217,12 @@ class HeuristicBot:
         return (view.tichu_calls[top_seat] or view.grand_calls[top_seat]) and left <= 8
 
     @staticmethod
+    def _supporting(view: View) -> bool:
+        """Has the partner called and is still in (so this seat should not go out first)?"""
+        partner = (view.seat + 2) & 3
+        return bool(view.hand_sizes[partner]) and (view.tichu_calls[partner] or view.grand_calls[partner])
+
+    @staticmethod
     def _opponent_called(view: View) -> bool:
         return any(
             (view.tichu_calls[s] or view.grand_calls[s]) and view.hand_sizes[s] > 0
@@ -246,7 +257,9 @@ class HeuristicBot:
         for a in plays:
             by_mask.setdefault(a.mask, []).append(a)
         if hand in by_mask:
-            return self._with_wish(view, by_mask[hand])
+            if not self._supporting(view) or len(by_mask) == 1:
+                return self._with_wish(view, by_mask[hand])
+            del by_mask[hand]  # let the partner who called go out first
         parts = [c for c in partition(hand) if c.mask in by_mask]
         if not parts:  # the wish forces something outside the partition
             best = min(by_mask, key=lambda m: (partition_cost(hand & ~m), m))
@@ -301,10 +314,13 @@ class HeuristicBot:
 
     def _follow(self, view: View, plays: list[Action], pass_action: Action | None) -> Action:
         hand = view.hand
-        for a in plays:
-            if a.mask == hand:
-                return a  # going out
         partner = (view.seat + 2) & 3
+        supporting = self._supporting(view)
+        for a in plays:
+            if a.mask == hand and not supporting:
+                return a  # going out
+        if supporting and pass_action is not None:
+            plays = [a for a in plays if a.mask != hand]
         if not plays:
             assert pass_action is not None
             return pass_action

@@ -1,0 +1,74 @@
+"""The search bot's determinizations keep every public fact and use no hidden card."""
+
+import random
+
+from pagoda.bots import get_bot
+from pagoda.bots.tichu import seat_rngs, step
+from pagoda.bots.tichu.search import determinize, read_facts
+from pagoda.tichu import Round
+from pagoda.tichu.round import Phase
+
+
+def _positions(seeds: range, every: int = 7) -> list[Round]:
+    """Play-phase positions from heuristic rounds, one every ``every`` decisions."""
+    out = []
+    bots = [get_bot("tichu", "heuristic")] * 4
+    for seed in seeds:
+        r = Round.new(seed)
+        rngs = seat_rngs(seed)
+        n = 0
+        while not r.is_over:
+            r = step(r, bots, rngs)
+            n += 1
+            if r.phase is Phase.PLAY and not r.is_over and n % every == 0:
+                out.append(r)
+    return out
+
+
+def test_determinizations_keep_public_facts() -> None:
+    rng = random.Random(5)
+    positions = _positions(range(6))
+    assert len(positions) > 30
+    for r in positions:
+        seat = r.to_move
+        view = r.view(seat)
+        facts = read_facts(view)
+        for _ in range(3):
+            d = determinize(view, rng)
+            assert d.hand_mask(seat) == view.hand  # own hand fixed
+            for s in range(4):
+                assert d.hand_mask(s) & view.played == 0  # played cards are in no hand
+                assert d.hand_mask(s).bit_count() == view.hand_sizes[s]  # unseen count per seat
+                assert facts.known[s] & ~d.hand_mask(s) == 0  # own gifts stay with receivers
+                assert not any(
+                    d.hand_mask(s) >> (2 + (rank - 2) * 4) & 0xF
+                    for rank in range(2, 15)
+                    if facts.voids[s] >> rank & 1
+                )
+            dv = d.view(seat)
+            for name in (
+                "hand_sizes",
+                "to_move",
+                "top",
+                "top_seat",
+                "trick",
+                "passed",
+                "wish",
+                "out",
+                "won",
+                "played",
+                "tichu_calls",
+            ):
+                assert getattr(dv, name) == getattr(view, name), name
+            assert sum(d.hand_mask(s) for s in range(4)) | view.played == (1 << 56) - 1
+
+
+def test_search_decide_is_deterministic_given_the_rng() -> None:
+    bot = get_bot("tichu", "search:iterations=2:width=4")
+    for r in _positions(range(2), every=11)[:6]:
+        seat = r.to_move
+        view, legal = r.view(seat), r.legal_actions(seat)
+        a = bot.decide(view, legal, random.Random(42))
+        b = bot.decide(view, legal, random.Random(42))
+        assert a == b
+        assert a in legal
