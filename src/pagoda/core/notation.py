@@ -39,7 +39,15 @@ class Tokenizer(Generic[T]):
 
     def parse(self, text: str) -> tuple[T, ...]:
         """All the tokens of ``text``, in order; spaces and commas between them are ignored."""
-        out: list[T] = []
+        return tuple(value for value, _ in self.parse_spans(text))
+
+    def parse_spans(self, text: str) -> list[tuple[T, int]]:
+        """Each token of ``text`` with the position it starts at.
+
+        >>> Tokenizer({"a": 1, "b": 2}).parse_spans("a  b")
+        [(1, 0), (2, 3)]
+        """
+        out: list[tuple[T, int]] = []
         low = text.lower()
         i, n = 0, len(low)
         while i < n:
@@ -50,7 +58,7 @@ class Tokenizer(Generic[T]):
             for length in self._lengths:
                 value = self._by_length[length].get(low[i : i + length])
                 if value is not None:
-                    out.append(value)
+                    out.append((value, i))
                     i += length
                     break
             else:
@@ -59,4 +67,4 @@ class Tokenizer(Generic[T]):
                     end += 1
                 what = f" as {self.what}" if self.what else ""
                 raise ParseError(f"cannot read {text[i:end]!r}{what} at position {i} of {text!r}")
-        return tuple(out)
+        return out

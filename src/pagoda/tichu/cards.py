@@ -124,14 +124,15 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     >>> parse_cards("10r Tr")
     Traceback (most recent call last):
     ...
-    pagoda.core.errors.ParseError: card Tr is named twice in '10r Tr'
+    pagoda.core.errors.ParseError: card Tr is named twice in '10r Tr' (again at position 4)
     """
-    cards = _TOKENIZER.parse(text)
+    spans = _TOKENIZER.parse_spans(text)
+    cards = tuple(card for card, _ in spans)
     if len(set(cards)) != len(cards):
         seen: set[Card] = set()
-        for card in cards:
+        for card, position in spans:
             if card in seen:
-                raise ParseError(f"card {card} is named twice in {text!r}")
+                raise ParseError(f"card {card} is named twice in {text!r} (again at position {position})")
             seen.add(card)
     return cards
 

@@ -399,6 +399,9 @@ class Round:
                 return s
         raise AssertionError("no seat is still in")
 
+    def _may_call_grand(self, seat: int) -> bool:
+        return not (self.rules.one_call_per_team and self._grand >> ((seat + 2) & 3) & 1)
+
     def _may_call_tichu(self, seat: int) -> bool:
         if self.phase is Phase.EXCHANGE:
             if self.rules.small_tichu_after_exchange_only:
@@ -425,7 +428,9 @@ class Round:
         if phase is Phase.PLAY:
             return self._play_actions(seat)
         if phase is Phase.GRAND_TICHU:
-            return [] if self._decided >> seat & 1 else [_ACTION_GRAND, _ACTION_NO_GRAND]
+            if self._decided >> seat & 1:
+                return []
+            return [_ACTION_GRAND, _ACTION_NO_GRAND] if self._may_call_grand(seat) else [_ACTION_NO_GRAND]
         if phase is Phase.EXCHANGE:
             tichu = [_ACTION_TICHU] if self._may_call_tichu(seat) else []
             if self._given[seat] is not None:
@@ -563,6 +568,8 @@ class Round:
             raise IllegalAction(f"every seat first decides grand or no-grand, not {act}")
         if self._decided >> seat & 1:
             raise IllegalAction(f"seat {seat} has already decided on Grand Tichu")
+        if act.kind == GRAND and not self._may_call_grand(seat):
+            raise IllegalAction(f"seat {seat}'s partner has called: these rules allow one call per team")
         r = self._copy()
         r._decided |= 1 << seat
         if act.kind == GRAND:
@@ -625,6 +632,9 @@ class Round:
                 raise IllegalAction("these rules read the Phoenix as the highest rank it can stand for")
             return named[0]
         if self.rules.phoenix_choice and len(found) > 1:
+            beating = [c for c in found if beats(c, self._top)]
+            if len(beating) == 1:
+                return beating[0]  # only one reading may be played here: no need to name it
             options = " or ".join(format_rank(c.phoenix) for c in found)
             raise IllegalAction(f"name the Phoenix's rank in {format_cards(mask)}: 'as' {options}")
         return found[0]
