@@ -59,7 +59,7 @@ def _openspiel_combo(text: str, rules: ddz.Rules) -> Combo:
             if c.kind == kind and c.length == length and c.rank == top
         ]
     else:
-        found = readings(parse_mask(text), rules)
+        found = list(readings(parse_mask(text), rules))
     assert len(found) == 1, text
     return found[0]
 

@@ -77,11 +77,21 @@ def format_mask(mask: int) -> str:
     return "".join(out)
 
 
+_FAST = {ch: ONE[i] for ch, i in _TOKENS.items() if len(ch) == 1}
+_FAST.update({ch.lower(): v for ch, v in _FAST.items()})
+
+
 def parse_mask(text: str) -> int:
     """Read card notation into a packed set (:class:`ParseError` if it is not notation)."""
     mask = 0
-    for i in _TOKENIZER.parse(text):
-        mask += ONE[i]
+    try:
+        for ch in text:
+            mask += _FAST[ch]
+    except KeyError:
+        # spaces, "10", or an error: the shared tokenizer reads it and says where it fails
+        mask = 0
+        for i in _TOKENIZER.parse(text):
+            mask += ONE[i]
     return mask
 
 

@@ -22,6 +22,7 @@ True
 True
 """
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from pagoda.doudizhu.cards import (
@@ -197,8 +198,24 @@ def _run(c: list[int], lo: int, length: int, at_least: int) -> bool:
     return all(c[i] >= at_least for i in range(lo, lo + length))
 
 
-def readings(mask: int, rules: Rules) -> list[Combo]:
+_READINGS: dict[tuple[int, int], tuple[Rules, tuple[Combo, ...]]] = {}
+_READINGS_MAX = 1 << 16
+
+
+def readings(mask: int, rules: Rules) -> tuple[Combo, ...]:
     """Every way to read the cards ``mask`` (all of them, as their own ranks) as one combination."""
+    key = (mask, id(rules))
+    entry = _READINGS.get(key)
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    found = tuple(_readings(mask, rules))
+    if len(_READINGS) >= _READINGS_MAX:
+        _READINGS.clear()
+    _READINGS[key] = (rules, found)
+    return found
+
+
+def _readings(mask: int, rules: Rules) -> list[Combo]:
     c = counts_of(mask)
     n = sum(c)
     out: list[Combo] = []
@@ -297,7 +314,7 @@ def is_reading(combo: Combo, rules: Rules) -> bool:
     return combo in readings(mask, rules)
 
 
-def best_reading(options: list[Combo], on: Combo | None) -> Combo | None:
+def best_reading(options: Sequence[Combo], on: Combo | None) -> Combo | None:
     """The reading a play takes: on a table, the highest that beats it; led, the preferred kind."""
     if on is not None:
         fitting = [c for c in options if beats(c, on)]

@@ -339,6 +339,7 @@ class Round:
 
     def _read_play(self, mask: int, reading: int | None, top: Combo | None) -> Combo:
         text = format_mask(mask)
+        options: Sequence[Combo]
         if self.wild >= 0 and (mask >> (5 * self.wild)) & 31:
             options = wild_readings(mask, reading, self.rules, self.wild)
             if reading is None:
@@ -553,6 +554,7 @@ class Round:
         )
 
     def _check_reading(self, combo: Combo) -> None:
+        options: Sequence[Combo]
         if combo.reading == combo.mask:
             if is_reading(combo, self.rules):
                 return
