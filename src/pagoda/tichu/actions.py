@@ -8,7 +8,7 @@
 
 from collections.abc import Iterator, Sequence
 from itertools import permutations
-from typing import overload
+from typing import TYPE_CHECKING, overload
 
 from pagoda.core import ParseError
 from pagoda.tichu.cards import (
@@ -22,6 +22,9 @@ from pagoda.tichu.cards import (
     to_mask,
 )
 from pagoda.tichu.combos import Combo
+
+if TYPE_CHECKING:
+    from pagoda.tichu.movegen import Raw
 
 GRAND = "grand"
 NO_GRAND = "no-grand"
@@ -248,19 +251,20 @@ class ExchangeChoices(Sequence[Action]):
 
 
 class PlayList(Sequence[Action]):
-    """Plays of combinations followed by a few other actions, made into actions on demand.
+    """Plays of combinations (as generated) followed by a few other actions, made on demand.
 
     Most of a long list of legal plays is never looked at (a random or sampling player picks
     one), so its :class:`Action` objects are built only when read. It behaves as a read-only
     list and compares equal to a list of the same actions.
     """
 
-    __slots__ = ("_combos", "_made", "_rest")
+    __slots__ = ("_combos", "_ids", "_made", "_rest")
 
-    def __init__(self, combos: list[Combo], rest: list[Action]) -> None:
+    def __init__(self, combos: "list[Raw]", rest: list[Action]) -> None:
         self._combos = combos
         self._rest = rest
         self._made: list[Action | None] = [None] * len(combos)
+        self._ids: set[int] = set()  # of the actions handed out, kept alive by _made
 
     def __len__(self) -> int:
         return len(self._combos) + len(self._rest)
@@ -281,13 +285,14 @@ class PlayList(Sequence[Action]):
             raise IndexError("action index out of range")
         made = self._made[index]
         if made is None:
-            combo = self._combos[index]
-            made = self._made[index] = Action(PLAY, combo.mask, 0, 0, None, -1, combo)
+            raw = self._combos[index]
+            made = self._made[index] = Action(PLAY, raw[2], 0, 0, None, -1, Combo(*raw))
+            self._ids.add(id(made))
         return made
 
     def made(self, action: Action) -> bool:
         """Is ``action`` itself one this list has handed out?"""
-        return any(a is action for a in self._made) or any(a is action for a in self._rest)
+        return id(action) in self._ids or any(a is action for a in self._rest)
 
     def __iter__(self) -> Iterator[Action]:
         for i in range(len(self._combos)):

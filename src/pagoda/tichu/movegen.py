@@ -31,6 +31,10 @@ from pagoda.tichu.combos import (
     Combo,
 )
 
+#: A combination as generated: (kind, rank, mask, phoenix), made a :class:`Combo` when needed.
+Raw = tuple[str, float, int, int]
+Generator = Callable[[int, list[int], "Combo | None", bool], list[Raw]]
+
 _SHIFT = [0, 0, *(rank_shift(r) for r in range(2, 15))]
 _RANKS = range(2, 15)
 # _SUBSETS[nibble][k]: the k-card subsets of a 4-bit suit mask.
@@ -39,45 +43,54 @@ _SUBSETS: list[list[list[int]]] = [
     for nib in range(16)
 ]
 _BITS = [_SUBSETS[nib][1] for nib in range(16)]
-_NATURALS_LOW = (1 << 52) - 1
 _SHORT_OF_PAIR = [max(0, 2 - nib.bit_count()) for nib in range(16)]
 
 
+_NATURALS = sum(0xF << rank_shift(r) for r in range(2, 15))
 _BYTE_NIBBLES = [(b & 0xF, b >> 4) for b in range(256)]
 
 
+_NIBBLE_CACHE: dict[int, list[int]] = {}
+
+
 def _nibbles(mask: int) -> list[int]:
-    """Suit masks per rank 0..14 (0 and 1 empty)."""
-    nibs = [0, 0]
-    for byte in ((mask >> 2) & _NATURALS_LOW).to_bytes(7, "little"):
-        nibs.extend(_BYTE_NIBBLES[byte])
-    del nibs[15:]
+    """Suit masks per rank 0..14 (0 and 1 empty); a hand is asked many times between its plays."""
+    naturals = mask & _NATURALS
+    nibs = _NIBBLE_CACHE.get(naturals)
+    if nibs is None:
+        if len(_NIBBLE_CACHE) > 50_000:
+            _NIBBLE_CACHE.clear()
+        nibs = [0, 0]
+        for byte in (naturals >> 2).to_bytes(7, "little"):
+            nibs.extend(_BYTE_NIBBLES[byte])
+        del nibs[15:]
+        _NIBBLE_CACHE[naturals] = nibs
     return nibs
 
 
-def _singles(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> list[Combo]:
-    out: list[Combo] = []
+def _singles(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> list[Raw]:
+    out: list[Raw] = []
     above = 0.0 if on is None else on.rank
     if on is None and mask & MAH_JONG_BIT:
-        out.append(Combo(SINGLE, 1, MAH_JONG_BIT))
+        out.append((SINGLE, 1, MAH_JONG_BIT, 0))
     for r in range(max(2, int(above) + 1), 15):
         nib = nibs[r]
         if nib:
             shift = _SHIFT[r]
             for bit in _BITS[nib]:
-                out.append(Combo(SINGLE, r, bit << shift))
+                out.append((SINGLE, r, bit << shift, 0))
     if mask & PHOENIX_BIT and (on is None or on.mask != DRAGON_BIT):
-        out.append(Combo(SINGLE, 1.5 if on is None else above + 0.5, PHOENIX_BIT))
+        out.append((SINGLE, 1.5 if on is None else above + 0.5, PHOENIX_BIT, 0))
     if mask & DRAGON_BIT:
-        out.append(Combo(SINGLE, 15, DRAGON_BIT))
+        out.append((SINGLE, 15, DRAGON_BIT, 0))
     if on is None and mask & DOG_BIT:
-        out.append(Combo(DOG_KIND, 0, DOG_BIT))
+        out.append((DOG_KIND, 0, DOG_BIT, 0))
     return out
 
 
-def _same_rank(size: int, kind: str) -> Callable[[int, list[int], Combo | None, bool], list[Combo]]:
-    def generate(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> list[Combo]:
-        out: list[Combo] = []
+def _same_rank(size: int, kind: str) -> Generator:
+    def generate(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> list[Raw]:
+        out: list[Raw] = []
         phoenix = mask & PHOENIX_BIT
         start = 2 if on is None else int(on.rank) + 1
         for r in range(start, 15):
@@ -86,17 +99,17 @@ def _same_rank(size: int, kind: str) -> Callable[[int, list[int], Combo | None, 
                 continue
             shift = _SHIFT[r]
             for sub in _SUBSETS[nib][size]:
-                out.append(Combo(kind, r, sub << shift))
+                out.append((kind, r, sub << shift, 0))
             if phoenix:
                 for sub in _SUBSETS[nib][size - 1]:
-                    out.append(Combo(kind, r, (sub << shift) | PHOENIX_BIT, r))
+                    out.append((kind, r, (sub << shift) | PHOENIX_BIT, r))
         return out
 
     return generate
 
 
-def _full_houses(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> list[Combo]:
-    out: list[Combo] = []
+def _full_houses(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> list[Raw]:
+    out: list[Raw] = []
     phoenix = mask & PHOENIX_BIT
     above = 1 if on is None else int(on.rank)
     present = [r for r in _RANKS if nibs[r]]
@@ -114,19 +127,19 @@ def _full_houses(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> 
             pairs = [s << pshift for s in _SUBSETS[pnib][2]]
             for tri in triples:
                 for pair in pairs:
-                    out.append(Combo(FULL_HOUSE, t, tri | pair))
+                    out.append((FULL_HOUSE, t, tri | pair, 0))
                 if phoenix:
                     for bit in _BITS[pnib]:
-                        out.append(Combo(FULL_HOUSE, t, tri | (bit << pshift) | PHOENIX_BIT, p))
+                        out.append((FULL_HOUSE, t, tri | (bit << pshift) | PHOENIX_BIT, p))
             # Two pairs and the Phoenix read as the higher triple (also the lower one when the
             # player may name it); the set is met once, from its higher rank.
             if phoenix and p < t:
                 for two in _SUBSETS[tnib][2]:
                     for pair in pairs:
                         cards = (two << tshift) | pair | PHOENIX_BIT
-                        out.append(Combo(FULL_HOUSE, t, cards, t))
+                        out.append((FULL_HOUSE, t, cards, t))
                         if choice and p > above:
-                            out.append(Combo(FULL_HOUSE, p, cards, p))
+                            out.append((FULL_HOUSE, p, cards, p))
     return out
 
 
@@ -160,8 +173,8 @@ def _windows(
     return out
 
 
-def _pair_runs(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> list[Combo]:
-    out: list[Combo] = []
+def _pair_runs(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> list[Raw]:
+    out: list[Raw] = []
     phoenix = 1 if mask & PHOENIX_BIT else 0
     # How many Phoenixes each rank lacks for a pair (2: more than there are).
     cost = [_SHORT_OF_PAIR[nib] for nib in nibs]
@@ -177,12 +190,12 @@ def _pair_runs(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> li
                 alone = [(s << shift) | PHOENIX_BIT for s in _BITS[nib]]
                 grown += [(m | s, r) for m, ph in built if not ph for s in alone]
             built = grown
-        out.extend(Combo(PAIR_RUN, hi, m, ph) for m, ph in built)
+        out.extend([(PAIR_RUN, hi, m, ph) for m, ph in built])
     return out
 
 
-def _straights(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> list[Combo]:
-    out: list[Combo] = []
+def _straights(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> list[Raw]:
+    out: list[Raw] = []
     phoenix = 1 if mask & PHOENIX_BIT else 0
     nibs = nibs[:]
     nibs[1] = 1 if mask & MAH_JONG_BIT else 0
@@ -216,11 +229,11 @@ def _straights(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> li
                 shift = _SHIFT[r]
                 built = [m | (b << shift) for m in built for b in _BITS[nibs[r]]]
             if spot:
-                out.extend(Combo(STRAIGHT, hi, m | PHOENIX_BIT, spot) for m in built)
+                out.extend([(STRAIGHT, hi, m | PHOENIX_BIT, spot) for m in built])
             elif lo == 1:
-                out.extend(Combo(STRAIGHT, hi, m) for m in built)
+                out.extend([(STRAIGHT, hi, m, 0) for m in built])
             else:
-                out.extend(Combo(STRAIGHT, hi, m) for m in built if not _one_suit(m, lo))
+                out.extend([(STRAIGHT, hi, m, 0) for m in built if not _one_suit(m, lo)])
     return out
 
 
@@ -238,7 +251,6 @@ def _one_suit(m: int, lo: int) -> bool:
     return spread == suit
 
 
-_NATURALS = sum(0xF << rank_shift(r) for r in range(2, 15))
 _JADE_ROW = sum(1 << rank_shift(r) for r in range(2, 15))
 
 
@@ -251,13 +263,13 @@ def has_bomb(mask: int) -> bool:
     return bool(m & m >> 1 & m >> 2 & m >> 3 & _JADE_ROW)
 
 
-def _bombs(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> list[Combo]:
-    out: list[Combo] = []
+def _bombs(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> list[Raw]:
+    out: list[Raw] = []
     if not has_bomb(mask):
         return out
     for r in _RANKS:
         if nibs[r] == 0xF:
-            out.append(Combo(FOUR_OF_A_KIND, r, 0xF << _SHIFT[r]))
+            out.append((FOUR_OF_A_KIND, r, 0xF << _SHIFT[r], 0))
     for suit in range(4):
         bit = 1 << suit
         r = 2
@@ -275,15 +287,15 @@ def _bombs(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> list[C
                         cards |= bit << _SHIFT[k]
                     for hi in range(lo + 4, end + 1):
                         cards |= bit << _SHIFT[hi]
-                        out.append(Combo(STRAIGHT_FLUSH, hi, cards))
+                        out.append((STRAIGHT_FLUSH, hi, cards, 0))
             r = end + 1
     if on is not None and on.kind in BOMBS:
         key = on.bomb_key
-        out = [c for c in out if c.bomb_key > key]
+        out = [c for c in out if (c[0] == STRAIGHT_FLUSH, c[2].bit_count(), c[1]) > key]
     return out
 
 
-_GENERATORS: dict[str, Callable[[int, list[int], Combo | None, bool], list[Combo]]] = {
+_GENERATORS: dict[str, Generator] = {
     SINGLE: _singles,
     PAIR: _same_rank(2, PAIR),
     TRIPLE: _same_rank(3, TRIPLE),
@@ -291,6 +303,24 @@ _GENERATORS: dict[str, Callable[[int, list[int], Combo | None, bool], list[Combo
     PAIR_RUN: _pair_runs,
     STRAIGHT: _straights,
 }
+
+
+def raw_plays(mask: int, on: Combo | None, phoenix_choice: bool = False) -> list[Raw]:
+    """:func:`plays` as ``(kind, rank, mask, phoenix)`` tuples, for the hot paths."""
+    nibs = _nibbles(mask)
+    if on is None:
+        out: list[Raw] = []
+        for generate in _GENERATORS.values():
+            out.extend(generate(mask, nibs, None, phoenix_choice))
+        out.extend(_bombs(mask, nibs, None, phoenix_choice))
+        return out
+    if on.kind == DOG_KIND:
+        return []
+    if on.kind in BOMBS:
+        return _bombs(mask, nibs, on, phoenix_choice)
+    out = _GENERATORS[on.kind](mask, nibs, on, phoenix_choice)
+    out.extend(_bombs(mask, nibs, on, phoenix_choice))
+    return out
 
 
 def plays(hand: CardsLike, on: Combo | None = None, phoenix_choice: bool = False) -> list[Combo]:
@@ -305,26 +335,16 @@ def plays(hand: CardsLike, on: Combo | None = None, phoenix_choice: bool = False
     >>> [str(c) for c in plays("5g 5r 9k 9b 9r", on=classify("8g 8r"))]
     ['9k 9b', '9k 9r', '9b 9r']
     """
-    mask = to_mask(hand)
-    nibs = _nibbles(mask)
-    if on is None:
-        out: list[Combo] = []
-        for generate in _GENERATORS.values():
-            out.extend(generate(mask, nibs, None, phoenix_choice))
-        out.extend(_bombs(mask, nibs, None, phoenix_choice))
-        return out
-    if on.kind == DOG_KIND:
+    return [Combo(*raw) for raw in raw_plays(to_mask(hand), on, phoenix_choice)]
+
+
+def raw_bombs(mask: int, on: Combo | None) -> list[Raw]:
+    """:func:`bombs` as ``(kind, rank, mask, phoenix)`` tuples."""
+    if (on is not None and on.kind == DOG_KIND) or not has_bomb(mask):
         return []
-    if on.kind in BOMBS:
-        return _bombs(mask, nibs, on, phoenix_choice)
-    out = _GENERATORS[on.kind](mask, nibs, on, phoenix_choice)
-    out.extend(_bombs(mask, nibs, on, phoenix_choice))
-    return out
+    return _bombs(mask, _nibbles(mask), on, False)
 
 
 def bombs(hand: CardsLike, on: Combo | None = None) -> list[Combo]:
     """The bombs in ``hand`` that may be played on ``on`` (all of them when ``on`` is None)."""
-    mask = to_mask(hand)
-    if on is not None and on.kind == DOG_KIND:
-        return []
-    return _bombs(mask, _nibbles(mask), on, False)
+    return [Combo(*raw) for raw in raw_bombs(to_mask(hand), on)]

@@ -60,7 +60,7 @@ from pagoda.tichu.cards import (
     to_mask,
 )
 from pagoda.tichu.combos import DOG_KIND, Combo, beats, readings
-from pagoda.tichu.movegen import bombs, plays
+from pagoda.tichu.movegen import bombs, raw_plays
 from pagoda.tichu.rules import RULES, Rules
 
 _ACTION_GRAND = Action(GRAND)
@@ -463,19 +463,19 @@ class Round:
                     out = [_ACTION_TAKE]
                 out.extend(Action(PLAY, c.mask, combo=c) for c in bombs(hand, top))
                 return out + tichu
-            combos = plays(hand, top, self.rules.phoenix_choice)
+            raw = raw_plays(hand, top, self.rules.phoenix_choice)
             forced = False
             if self._wish:
                 wished = RANK_MASKS[self._wish]
                 if hand & wished:
-                    must = [c for c in combos if c.mask & wished]
+                    must = [c for c in raw if c[2] & wished]
                     if must:
-                        combos, forced = must, True
+                        raw, forced = must, True
             if top is not None and not forced:
                 tichu.insert(0, _ACTION_PASS)
             if not hand & MAH_JONG_BIT and not self.rules.phoenix_choice:
-                return PlayList(combos, tichu)
-            self._add_plays(out, combos)
+                return PlayList(raw, tichu)
+            self._add_plays(out, [Combo(*c) for c in raw])
             return out + tichu
         if top is not None and hand and top.kind != DOG_KIND:
             out.extend(Action(PLAY, c.mask, combo=c) for c in bombs(hand, top))
@@ -542,7 +542,9 @@ class Round:
         elif kind == PLAY:
             r = self._apply_play(seat, act)
         elif kind == PASS:
-            r = self._apply_pass(seat)
+            cache = self._cache
+            trusted = cache is not None and cache[0] == seat and _listed(act, cache[1])
+            r = self._pass(seat) if trusted else self._apply_pass(seat)
         elif kind in (TAKE, GIVE_DRAGON):
             r = self._apply_take(seat, act)
         else:
@@ -713,9 +715,9 @@ class Round:
         hand = self._hands[seat]
         if not hand & wished:
             return
-        combos = plays(hand, self._top, self.rules.phoenix_choice)
-        if any(c.mask & wished for c in combos):
-            example = next(c for c in combos if c.mask & wished)
+        combos = raw_plays(hand, self._top, self.rules.phoenix_choice)
+        if any(c[2] & wished for c in combos):
+            example = format_cards(next(c[2] for c in combos if c[2] & wished))
             wish = format_rank(self._wish)
             raise IllegalAction(f"the wish for {wish} obliges seat {seat} to play one (e.g. play {example})")
 
@@ -759,6 +761,9 @@ class Round:
             raise IllegalAction("the trick is complete: take it")
         if self._wish:
             self._check_wish(seat)
+        return self._pass(seat)
+
+    def _pass(self, seat: int) -> "Round":
         r = self._copy()
         r._passed = self._passed | 1 << seat
         r._to_move = self._top_seat if r.is_trick_complete else r._next_active(seat)
