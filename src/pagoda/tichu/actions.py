@@ -187,7 +187,40 @@ def as_action(action: "Action | str") -> Action:
     return action if isinstance(action, Action) else parse_action(action)
 
 
-class ExchangeChoices(Sequence[Action]):
+class _LazyActions(Sequence[Action]):
+    """A read-only list of actions made on demand: subclasses give ``__len__`` and ``_item``."""
+
+    __slots__ = ()
+
+    def _item(self, index: int) -> Action:
+        raise NotImplementedError
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return [self._item(i) for i in range(*index.indices(len(self)))]
+        n = len(self)
+        if index < 0:
+            index += n
+        if not 0 <= index < n:
+            raise IndexError("action index out of range")
+        return self._item(index)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return len(self) == len(other) and list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
+class ExchangeChoices(_LazyActions):
     """The 14 x 13 x 12 = 2,184 exchanges of a hand, generated on demand (a read-only list).
 
     ``first`` are actions listed before the exchanges (the ``tichu`` call while allowed).
@@ -209,17 +242,7 @@ class ExchangeChoices(Sequence[Action]):
     def __len__(self) -> int:
         return len(self._first) + self._n
 
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
-    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError("exchange choice out of range")
+    def _item(self, index: int) -> Action:
         if index < len(self._first):
             return self._first[index]
         index -= len(self._first)
@@ -250,7 +273,7 @@ class ExchangeChoices(Sequence[Action]):
         return len(set(gifts)) == 3 and all(g in self._cards for g in gifts)
 
 
-class PlayList(Sequence[Action]):
+class PlayList(_LazyActions):
     """Plays of combinations (as generated) followed by a few other actions, made on demand.
 
     Most of a long list of legal plays is never looked at (a random or sampling player picks
@@ -269,20 +292,10 @@ class PlayList(Sequence[Action]):
     def __len__(self) -> int:
         return len(self._combos) + len(self._rest)
 
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
-    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
+    def _item(self, index: int) -> Action:
         n = len(self._combos)
-        if index < 0:
-            index += n + len(self._rest)
         if index >= n:
             return self._rest[index - n]
-        if index < 0:
-            raise IndexError("action index out of range")
         made = self._made[index]
         if made is None:
             raw = self._combos[index]
@@ -296,15 +309,5 @@ class PlayList(Sequence[Action]):
 
     def __iter__(self) -> Iterator[Action]:
         for i in range(len(self._combos)):
-            yield self[i]
+            yield self._item(i)
         yield from self._rest
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Sequence) and not isinstance(other, str):
-            return list(self) == list(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return repr(list(self))
