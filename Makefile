@@ -2,7 +2,7 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-EXTRAS ?= dev
+EXTRAS ?= dev,compare,bots
 STAMP := $(VENV)/.installed-$(EXTRAS)
 JOBS ?= 2
 
