@@ -840,8 +840,12 @@ class Round:
 
     # ----------------------------------------------------------------- views and records
 
-    def view(self, seat: int) -> View:
-        """What ``seat`` may know: its hand, its own exchange, and everything public."""
+    def view(self, seat: int, events: bool = True) -> View:
+        """What ``seat`` may know: its hand, its own exchange, and everything public.
+
+        ``events=False`` leaves out the public log of actions (``View.events`` is then empty),
+        which simulated players in a search do not need.
+        """
         if not 0 <= seat < 4:
             raise PagodaError(f"seat {seat} is not a seat: 0-3")
         received: tuple[Card, Card, Card] | None = None
@@ -853,7 +857,7 @@ class Round:
         for s in range(4):
             played |= self._won[s]
         played |= self._trick
-        events = tuple(self._public_events(seat))
+        log = tuple(self._public_events(seat)) if events else ()
         h = self._hands
         return View(
             seat=seat,
@@ -876,7 +880,7 @@ class Round:
             out=self._out,
             won=self._won,
             played=played,
-            events=events,
+            events=log,
         )
 
     def _public_events(self, seat: int) -> list[tuple[int, str]]:
