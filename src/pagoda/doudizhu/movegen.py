@@ -16,7 +16,7 @@ with wild cards, once per set of cards and reading.
 
 from collections.abc import Callable
 
-from pagoda.doudizhu.cards import ACE, JOKER_B, JOKER_R, NUM_RANKS, ONE, Cards, counts_of
+from pagoda.doudizhu.cards import ACE, JOKER_B, JOKER_R, NUM_RANKS, ONE, Cards, counts_of, parse_mask
 from pagoda.doudizhu.combos import (
     BOMB,
     CHAIN,
@@ -413,18 +413,28 @@ def natural_plays(c: list[int], rules: Rules, on: Combo | None) -> list[Combo]:
     return found + gen_bombs(c, rules, -1) + gen_rocket(c, rules)
 
 
-def plays(hand: Cards | int, on: Combo | None = None, rules: Rules = RULES["classic"]) -> list[Combo]:
-    """Every legal play of ``hand`` on ``on`` (``None``: a lead), one per distinct set of cards."""
-    mask = hand if isinstance(hand, int) else hand.mask
-    return natural_plays(counts_of(mask), rules, on)
+def plays(hand: Cards | int | str, on: Combo | None = None, rules: Rules = RULES["classic"]) -> list[Combo]:
+    """Every legal play of ``hand`` (cards, mask or text) on ``on`` (``None``: a lead).
+
+    One per distinct set of cards (2 solos + 2 pairs + trio + trio_solo + trio_pair = 7):
+
+    >>> sorted(str(c) for c in plays("33344"))
+    ['3', '33', '333', '3334', '33344', '4', '44']
+    """
+    return natural_plays(counts_of(_hand_mask(hand)), rules, on)
+
+
+def _hand_mask(hand: Cards | int | str) -> int:
+    if isinstance(hand, str):
+        return parse_mask(hand)
+    return hand if isinstance(hand, int) else hand.mask
 
 
 def plays_with_wild(
-    hand: Cards | int, wild: int, on: Combo | None = None, rules: Rules = RULES["laizi"]
+    hand: Cards | int | str, wild: int, on: Combo | None = None, rules: Rules = RULES["laizi"]
 ) -> list[Combo]:
     """Every legal play of ``hand`` when public rank ``wild`` (3..15) is wild, one per (cards, reading)."""
-    mask = hand if isinstance(hand, int) else hand.mask
-    return wild_plays(mask, on, rules, wild - 3)
+    return wild_plays(_hand_mask(hand), on, rules, wild - 3)
 
 
 def _substitutions(reading: Combo, have: list[int], spare: int, wild: int) -> list[int]:
