@@ -18,9 +18,12 @@ A determinization keeps every public fact and nothing hidden (:func:`determinize
   it would have had to meet, say) is drawn again.
 
 The Grand Tichu, the exchange, ``tichu`` calls, out-of-turn bomb offers and lone choices are
-left to the heuristic. ``budget`` (seconds, default 1.0) bounds a decision; ``iterations`` (if
-given) fixes the number of determinizations instead, which makes :meth:`SearchBot.decide` a
-function of the view and the ``rng`` alone. ``width`` caps the candidates scored (the
+left to the heuristic, and so is a decision whose public record is so constraining (wishes
+met or refused) that 100 draws give no consistent deal. ``budget`` is checked between
+determinizations, so a decision takes at least one determinization's rollouts.
+``budget`` (seconds, default 1.0) bounds a decision; ``iterations`` (if given) fixes the
+number of determinizations instead, which makes :meth:`SearchBot.decide` a function of the
+view and the ``rng`` alone. ``width`` caps the candidates scored (the
 heuristic's favourites; its own choice is always among them).
 """
 
@@ -39,7 +42,7 @@ from pagoda.core import IllegalAction
 from pagoda.tichu import CARDS, Action, Combo, Round, View, classify, parse_action
 from pagoda.tichu.actions import EXCHANGE, GIVE_DRAGON, PASS, PLAY, TICHU
 from pagoda.tichu.cards import RANK_MASKS
-from pagoda.tichu.combos import DOG_KIND, SINGLE
+from pagoda.tichu.combos import BOMBS, DOG_KIND, SINGLE
 from pagoda.tichu.round import Phase
 
 
@@ -69,7 +72,8 @@ def read_facts(view: View) -> Facts:
         if word == PLAY:
             act = parse_action(text)
             played[seat] |= act.mask
-            if wish and not act.mask & RANK_MASKS[wish] and _could_single(top, wish):
+            bomb = act.mask.bit_count() >= 4 and (classify(act.mask) or top or _NONE).kind in BOMBS
+            if wish and not act.mask & RANK_MASKS[wish] and not bomb and _could_single(top, wish):
                 voids[seat] |= 1 << wish
             if wish and act.mask & RANK_MASKS[wish]:
                 wish = 0
@@ -95,6 +99,9 @@ def read_facts(view: View) -> Facts:
         (voids[0], voids[1], voids[2], voids[3]),
         early,
     )
+
+
+_NONE = Combo(SINGLE, 0, 0)
 
 
 def _could_single(top: Combo | None, wish: int) -> bool:
@@ -165,7 +172,11 @@ def rebuild(view: View, facts: Facts, hands: Sequence[int]) -> Round:
     return r
 
 
-def determinize(view: View, rng: random.Random, tries: int = 40) -> Round:
+class NoDeal(RuntimeError):
+    """No deal consistent with the view was drawn in the tries allowed."""
+
+
+def determinize(view: View, rng: random.Random, tries: int = 100) -> Round:
     """A full round consistent with everything ``view`` knows (see the module doc)."""
     facts = read_facts(view)
     for attempt in range(tries):
@@ -176,7 +187,7 @@ def determinize(view: View, rng: random.Random, tries: int = 40) -> Round:
             return rebuild(view, facts, hands)
         except IllegalAction:
             continue
-    raise RuntimeError("no deal consistent with the view was found")
+    raise NoDeal("no deal consistent with the view was found")
 
 
 def round_value(r: Round, team: int, grand_calls: Sequence[bool]) -> int:
@@ -259,7 +270,10 @@ class SearchBot:
         candidates = self.candidates(view, legal_actions)
         if len(candidates) == 1:
             return candidates[0]
-        scored = self.evaluate(view, candidates, rng)
+        try:
+            scored = self.evaluate(view, candidates, rng)
+        except NoDeal:  # the public record is too constraining to sample: trust the heuristic
+            return candidates[0]
         return max(scored, key=lambda s: s.mean).action
 
     def candidates(self, view: View, legal: Sequence[Action]) -> list[Action]:
@@ -300,7 +314,12 @@ class SearchBot:
         deadline = time.perf_counter() + self.budget
         limit = self.iterations if self.iterations is not None else 1 << 30
         while n < limit and (self.iterations is not None or n == 0 or time.perf_counter() < deadline):
-            det = determinize(view, rng)
+            try:
+                det = determinize(view, rng)
+            except NoDeal:
+                if n == 0:
+                    raise
+                break
             seed = rng.getrandbits(32)
             for i, action in enumerate(candidates):
                 value = self._rollout(det, view.seat, action, seed, team, view.grand_calls)
