@@ -1,0 +1,34 @@
+"""The Dou Di Zhu bots and the driver that seats them.
+
+Registered levels: ``random`` (0), ``rlcard-rule`` (1, RLCard's rule agent, needs ``rlcard``),
+``heuristic`` (2), ``search`` (3). Every bot sees only ``Round.view(seat)``.
+
+>>> from pagoda import doudizhu as ddz
+>>> from pagoda.bots import get_bot
+>>> bots = [get_bot("doudizhu", "heuristic") for _ in range(3)]
+>>> r = play_round(ddz.Round.new(seed=7), bots, seed=7)
+>>> r.is_over, sum(r.score())
+(True, 0)
+"""
+
+from typing import Any
+
+from pagoda.bots import register
+from pagoda.bots.doudizhu.driver import play_round, seat_rngs, step
+from pagoda.bots.doudizhu.hand import min_plays, partition
+from pagoda.bots.doudizhu.heuristic import HeuristicBot, strength
+
+
+@register("doudizhu", "heuristic", level=2, description="hand-strength bids, fewest-combinations play")
+def _heuristic(rules: str | None = None) -> HeuristicBot:
+    return HeuristicBot(rules=rules)
+
+
+@register("doudizhu", "rlcard-rule", level=1, description="RLCard's rule agent (needs rlcard)")
+def _rlcard_rule() -> Any:
+    from pagoda.bots.doudizhu.rlcard_rule import RLCardRuleBot
+
+    return RLCardRuleBot()
+
+
+__all__ = ["HeuristicBot", "min_plays", "partition", "play_round", "seat_rngs", "step", "strength"]
