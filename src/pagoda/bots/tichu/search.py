@@ -203,36 +203,7 @@ def round_value(r: Round, team: int, grand_calls: Sequence[bool]) -> int:
 
 def fast_view(r: Round, seat: int) -> View:
     """A view without the event log, for simulated players (the heuristic never reads it)."""
-    h = (r.hand_mask(0), r.hand_mask(1), r.hand_mask(2), r.hand_mask(3))
-    won = (r.won(0), r.won(1), r.won(2), r.won(3))
-    played = won[0] | won[1] | won[2] | won[3]
-    for _, c in r.trick:
-        played |= c.mask
-    grands = r.grand_calls
-    tichus = r.tichu_calls
-    return View(
-        seat=seat,
-        phase=r.phase,
-        rules=r.rules,
-        hand=h[seat],
-        hand_sizes=(h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count()),
-        grand_decided=(True, True, True, True),
-        grand_calls=(0 in grands, 1 in grands, 2 in grands, 3 in grands),
-        tichu_calls=(0 in tichus, 1 in tichus, 2 in tichus, 3 in tichus),
-        given=None,
-        received=None,
-        to_move=r.to_move,
-        top=r.top,
-        top_seat=r.top_seat,
-        trick=r.trick,
-        passed=(False, False, False, False),
-        is_trick_complete=r.is_trick_complete,
-        wish=r.wish,
-        out=r.out,
-        won=won,
-        played=played,
-        events=(),
-    )
+    return r.view(seat, events=False)
 
 
 @dataclass(frozen=True, slots=True)
