@@ -1,0 +1,416 @@
+"""What the server needs of each game, behind one interface.
+
+A :class:`GameAdapter` starts a match from a table's options, applies action texts, says whom
+the match waits for, asks a bot for a seat's move, and turns the match into JSON for one
+viewer: a seat (its own hand and everything public) or a spectator (everything public, no
+hand). Nothing here keeps state: a match is the fold of its actions over the seed, so the
+server only ever stores the actions (the record).
+"""
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pagoda import doudizhu as ddz
+from pagoda import tichu
+from pagoda.bots import available, get_bot
+from pagoda.core import IllegalAction, PagodaError, Record, format_record
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class TableOptions:
+    """The options a table is created with (the seed stays on the server until the end)."""
+
+    game: str
+    preset: str
+    target: int | None
+    rounds: int | None
+    turn_timer: float
+    open: bool
+    bot: str
+    seed: int
+
+    def public(self) -> JSON:
+        """The options anyone may see: everything but the seed."""
+        return {
+            "game": self.game,
+            "preset": self.preset,
+            "target": self.target,
+            "rounds": self.rounds,
+            "turn_timer": self.turn_timer,
+            "open": self.open,
+            "bot": self.bot,
+        }
+
+    def to_json(self) -> JSON:
+        """All options, the seed included (for storage only)."""
+        return {**self.public(), "seed": self.seed}
+
+    @classmethod
+    def from_json(cls, data: JSON) -> "TableOptions":
+        """Read :meth:`to_json` back."""
+        return cls(
+            game=str(data["game"]),
+            preset=str(data["preset"]),
+            target=None if data.get("target") is None else int(data["target"]),
+            rounds=None if data.get("rounds") is None else int(data["rounds"]),
+            turn_timer=float(data["turn_timer"]),
+            open=bool(data["open"]),
+            bot=str(data["bot"]),
+            seed=int(data["seed"]),
+        )
+
+
+class GameAdapter:
+    """The interface; :data:`GAMES` holds one per game."""
+
+    name = ""
+
+    def presets(self) -> list[str]:
+        """The rules presets a table may be created with."""
+        raise NotImplementedError
+
+    def check(self, options: TableOptions) -> None:
+        """Raise :class:`PagodaError` if the options do not make a valid match."""
+        self.new(options)
+        get_bot(self.name, bot_name(self.name, options.bot))
+
+    def seats(self, options: TableOptions) -> int:
+        """The number of seats."""
+        raise NotImplementedError
+
+    def new(self, options: TableOptions) -> Any:
+        """The match at its start."""
+        raise NotImplementedError
+
+    def apply(self, match: Any, seat: int, text: str) -> Any:
+        """The match after ``seat`` does ``text``; :class:`IllegalAction` says why not."""
+        raise NotImplementedError
+
+    def awaiting(self, match: Any) -> tuple[int, ...]:
+        """The seats the match waits for (several in simultaneous phases); none once over."""
+        raise NotImplementedError
+
+    def is_over(self, match: Any, options: TableOptions) -> bool:
+        """Has the match ended?"""
+        raise NotImplementedError
+
+    def rounds_done(self, match: Any) -> int:
+        """The number of finished rounds."""
+        raise NotImplementedError
+
+    def round_summary(self, match: Any) -> JSON:
+        """The summary of the last finished round."""
+        raise NotImplementedError
+
+    def match_summary(self, match: Any, options: TableOptions) -> JSON:
+        """The final scores and the winner."""
+        raise NotImplementedError
+
+    def view(self, match: Any, seat: int | None) -> JSON:
+        """The match as ``seat`` may see it; ``None``: as a spectator (no hidden card)."""
+        raise NotImplementedError
+
+    def legal(self, match: Any, seat: int) -> JSON:
+        """What ``seat`` may send now: ``actions`` (texts) and hints for composed actions."""
+        raise NotImplementedError
+
+    def pending_take(self, match: Any) -> bool:
+        """Is a complete trick waiting to be taken by the server after the bomb window?"""
+        return False
+
+    def bot_move(self, match: Any, seat: int, bot: Any, rng: random.Random) -> str:
+        """The action text a bot chooses for awaited ``seat``."""
+        raise NotImplementedError
+
+    def bomb_offers(self, match: Any, seat: int) -> list[Any]:
+        """The out-of-turn bombs ``seat`` may play now."""
+        return []
+
+    def bot_bomb(self, match: Any, seat: int, bot: Any, rng: random.Random) -> str | None:
+        """A bot's out-of-turn bomb (text), or None when it has none or lets play go on."""
+        return None
+
+    def filter_action(self, seat: int, text: str, viewer: int | None) -> str:
+        """An action's text as ``viewer`` may see it (a Tichu exchange is hidden from others)."""
+        return text
+
+    def record(self, options: TableOptions, actions: Sequence[tuple[int, str]]) -> Record:
+        """The match record."""
+        raise NotImplementedError
+
+    def replay(self, options: TableOptions, actions: Sequence[tuple[int, str]]) -> Any:
+        """The match after ``actions``."""
+        m = self.new(options)
+        for seat, text in actions:
+            m = self.apply(m, seat, text)
+        return m
+
+
+def bot_name(game: str, wanted: str) -> str:
+    """The registered bot closest to ``wanted``: itself, else the strongest below it, else ``random``."""
+    names = [s.name for s in available(game)]
+    if wanted in names:
+        return wanted
+    return "heuristic" if "heuristic" in names else "random"
+
+
+def _bits(flags: Sequence[bool]) -> list[bool]:
+    return [bool(f) for f in flags]
+
+
+class TichuGame(GameAdapter):
+    """Tichu: four seats, simultaneous Grand Tichu and exchange, bombs out of turn."""
+
+    name = "tichu"
+
+    def presets(self) -> list[str]:
+        return sorted(tichu.RULES)
+
+    def rules(self, options: TableOptions) -> tichu.Rules:
+        if options.preset not in tichu.RULES:
+            raise PagodaError(f"no tichu preset {options.preset!r}; presets: {', '.join(self.presets())}")
+        text = options.preset
+        if options.target is not None:
+            text += f" target_score={options.target}"
+        return tichu.Rules.parse(text)
+
+    def seats(self, options: TableOptions) -> int:
+        return 4
+
+    def new(self, options: TableOptions) -> tichu.Match:
+        if options.rounds is not None and options.rounds < 1:
+            raise PagodaError("rounds must be at least 1")
+        return tichu.Match.new(options.seed, self.rules(options))
+
+    def apply(self, match: Any, seat: int, text: str) -> tichu.Match:
+        m: tichu.Match = match.apply(seat, text)
+        return m
+
+    def awaiting(self, match: Any) -> tuple[int, ...]:
+        if match.is_over:
+            return ()
+        return tuple(match.round.awaiting)
+
+    def is_over(self, match: Any, options: TableOptions) -> bool:
+        if match.is_over:
+            return True
+        return options.rounds is not None and len(match.finished) >= options.rounds
+
+    def rounds_done(self, match: Any) -> int:
+        return len(match.finished)
+
+    def round_summary(self, match: Any) -> JSON:
+        r: tichu.Round = match.finished[-1]
+        return {
+            "round": len(match.finished),
+            "points": list(r.score()),
+            "card_points": list(r.card_points()),
+            "out": list(r.out),
+            "grand_calls": list(r.grand_calls),
+            "tichu_calls": list(r.tichu_calls),
+            "scores": list(match.scores),
+        }
+
+    def match_summary(self, match: Any, options: TableOptions) -> JSON:
+        a, b = match.scores
+        return {
+            "scores": [a, b],
+            "winner": None if a == b else (0 if a > b else 1),
+            "rounds": len(match.finished),
+        }
+
+    def view(self, match: Any, seat: int | None) -> JSON:
+        r: tichu.Round = match.round
+        v = r.view(0 if seat is None else seat, events=False)
+        top = None
+        if v.top is not None:
+            top = {"seat": v.top_seat, "cards": tichu.format_cards(v.top.mask), "kind": v.top.kind}
+        out: JSON = {
+            "game": "tichu",
+            "round": match.number,
+            "scores": list(match.scores),
+            "phase": str(v.phase.value),
+            "to_move": v.to_move,
+            "awaiting": list(self.awaiting(match)),
+            "hand_sizes": list(v.hand_sizes),
+            "grand_decided": _bits(v.grand_decided),
+            "grand_calls": _bits(v.grand_calls),
+            "tichu_calls": _bits(v.tichu_calls),
+            "top": top,
+            "trick": [{"seat": s, "cards": tichu.format_cards(c.mask), "kind": c.kind} for s, c in v.trick],
+            "passed": _bits(v.passed),
+            "trick_complete": v.is_trick_complete,
+            "wish": v.wish,
+            "out": list(v.out),
+            "won_points": [tichu.count_points(w) for w in v.won],
+            "played": tichu.format_cards(v.played),
+        }
+        if seat is not None:
+            out["hand"] = [str(c) for c in v.hand_cards]
+            out["given"] = None if v.given is None else [str(c) for c in v.given]
+            out["received"] = None if v.received is None else [str(c) for c in v.received]
+        return out
+
+    def legal(self, match: Any, seat: int) -> JSON:
+        if match.is_over:
+            return {"actions": [], "exchange": False}
+        r: tichu.Round = match.round
+        acts = r.legal_actions(seat)
+        if r.phase is tichu.Phase.EXCHANGE:
+            exchange = seat in r.awaiting
+            texts = ["tichu"] if acts and str(acts[0]) == "tichu" else []
+            return {"actions": texts, "exchange": exchange}
+        texts = [str(a) for a in acts]
+        if self.pending_take(match):
+            texts = [t for t in texts if t != "take"]
+        return {"actions": texts, "exchange": False}
+
+    def pending_take(self, match: Any) -> bool:
+        r: tichu.Round = match.round
+        if r.phase is not tichu.Phase.PLAY or not r.is_trick_complete or r.top is None:
+            return False
+        return any(str(a) == "take" for a in r.legal_actions(r.to_move))
+
+    def bot_move(self, match: Any, seat: int, bot: Any, rng: random.Random) -> str:
+        r: tichu.Round = match.round
+        legal = r.legal_actions(seat)
+        return str(bot.decide(r.view(seat), legal, rng))
+
+    def bomb_offers(self, match: Any, seat: int) -> list[Any]:
+        from pagoda.bots.tichu.driver import bomb_offers
+
+        return bomb_offers(match.round, seat)
+
+    def bot_bomb(self, match: Any, seat: int, bot: Any, rng: random.Random) -> str | None:
+        from pagoda.bots.tichu.driver import NO_BOMB
+
+        offers = self.bomb_offers(match, seat)
+        if not offers:
+            return None
+        choice = bot.decide(match.round.view(seat), [*offers, NO_BOMB], rng)
+        return None if choice == NO_BOMB else str(choice)
+
+    def filter_action(self, seat: int, text: str, viewer: int | None) -> str:
+        if viewer != seat and text.startswith("exchange"):
+            return "exchange"
+        return text
+
+    def record(self, options: TableOptions, actions: Sequence[tuple[int, str]]) -> Record:
+        headers = [("Game", "tichu-match"), ("Rules", str(self.rules(options))), ("Seed", str(options.seed))]
+        if options.rounds is not None:
+            headers.append(("Rounds", str(options.rounds)))
+        return Record(tuple(headers), tuple(actions))
+
+
+class DouDiZhuGame(GameAdapter):
+    """Dou Di Zhu: three (or four) seats, one to move at a time, every action public."""
+
+    name = "doudizhu"
+
+    def presets(self) -> list[str]:
+        return sorted(ddz.RULES)
+
+    def rules(self, options: TableOptions) -> ddz.Rules:
+        if options.preset not in ddz.RULES:
+            raise PagodaError(f"no doudizhu preset {options.preset!r}; presets: {', '.join(self.presets())}")
+        text = options.preset
+        if options.target is not None:
+            text += f" target={options.target}"
+        if options.rounds is not None:
+            text += f" rounds={options.rounds}"
+        return ddz.parse_rules(text)
+
+    def seats(self, options: TableOptions) -> int:
+        return self.rules(options).players
+
+    def new(self, options: TableOptions) -> ddz.Match:
+        return ddz.Match.new(options.seed, self.rules(options))
+
+    def apply(self, match: Any, seat: int, text: str) -> ddz.Match:
+        m: ddz.Match = match.apply(seat, text)
+        return m
+
+    def awaiting(self, match: Any) -> tuple[int, ...]:
+        return () if match.is_over else (match.to_move,)
+
+    def is_over(self, match: Any, options: TableOptions) -> bool:
+        return bool(match.is_over)
+
+    def rounds_done(self, match: Any) -> int:
+        return len(match.rounds)
+
+    def round_summary(self, match: Any) -> JSON:
+        r: ddz.Round = match.rounds[-1]
+        return {
+            "round": len(match.rounds),
+            "points": list(r.score()),
+            "landlord": r.landlord if r.landlord >= 0 else None,
+            "winner": r.winner if r.winner >= 0 else None,
+            "spring": r.spring,
+            "multiplier": r.multiplier,
+            "scores": list(match.totals),
+        }
+
+    def match_summary(self, match: Any, options: TableOptions) -> JSON:
+        totals = list(match.totals)
+        best = max(totals)
+        winners = [s for s, t in enumerate(totals) if t == best]
+        return {
+            "scores": totals,
+            "winner": winners[0] if len(winners) == 1 else None,
+            "rounds": len(match.rounds),
+        }
+
+    def view(self, match: Any, seat: int | None) -> JSON:
+        r: ddz.Round = match.current
+        v = r.view(0 if seat is None else seat)
+        out: JSON = {
+            "game": "doudizhu",
+            "round": len(match.rounds) + 1,
+            "scores": list(match.totals),
+            "phase": str(v.phase.value),
+            "to_move": v.to_move,
+            "awaiting": list(self.awaiting(match)),
+            "hand_sizes": list(v.counts),
+            "landlord": v.landlord,
+            "kitty": None if v.kitty is None else str(v.kitty),
+            "bid": v.bid,
+            "wild": v.wild,
+            "top": None if v.top is None else {"seat": v.top_seat, "cards": str(v.top), "kind": v.top.kind},
+            "multiplier": v.multiplier,
+        }
+        if seat is not None:
+            out["hand"] = str(v.hand)
+        return out
+
+    def legal(self, match: Any, seat: int) -> JSON:
+        if match.is_over:
+            return {"actions": []}
+        return {"actions": [str(a) for a in match.current.legal_actions(seat)]}
+
+    def bot_move(self, match: Any, seat: int, bot: Any, rng: random.Random) -> str:
+        r: ddz.Round = match.current
+        return str(bot.decide(r.view(seat), r.legal_actions(seat), rng))
+
+    def record(self, options: TableOptions, actions: Sequence[tuple[int, str]]) -> Record:
+        headers = (
+            ("Game", "doudizhu-match"),
+            ("Rules", ddz.format_rules(self.rules(options))),
+            ("Seed", str(options.seed)),
+        )
+        return Record(headers, tuple(actions))
+
+
+GAMES: dict[str, GameAdapter] = {"tichu": TichuGame(), "doudizhu": DouDiZhuGame()}
+
+
+def record_text(game: GameAdapter, options: TableOptions, actions: Sequence[tuple[int, str]]) -> str:
+    """The record's text form."""
+    return format_record(game.record(options, actions))
+
+
+__all__ = ["GAMES", "JSON", "GameAdapter", "IllegalAction", "TableOptions", "bot_name", "record_text"]

@@ -1,0 +1,662 @@
+"""One actor per table: an asyncio task that owns the table and turns commands into events.
+
+Connections, timers and the lobby never touch a table's state: they put commands on its queue
+(:meth:`Table.join`, :meth:`Table.receive`, :meth:`Table.leave`) and the actor handles them one
+at a time. Each accepted command becomes one or more events with consecutive sequence numbers;
+the events are appended to the store *before* anyone is told, then every connection gets each
+event as its viewer may see it and its own view of the new state. A refused command leaves the
+table unchanged and is answered with an error to its sender alone.
+
+Bots move for their seats, for the seats of players who stayed away past the grace period, and
+for any seat whose turn timer runs out; in Tichu a complete trick is taken by the server after
+the bomb window unless a bomb comes first, and bot seats are offered their out-of-turn bombs
+after every action that leaves a live trick.
+"""
+
+import asyncio
+import base64
+import contextlib
+import hashlib
+import hmac
+import logging
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from pagoda.bots import get_bot
+from pagoda.core import PagodaError
+from pagoda.server.games import GAMES, JSON, TableOptions, bot_name, record_text
+from pagoda.server.protocol import PROTOCOL, check_server, error
+
+log = logging.getLogger("pagoda.server")
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The server's tunables (seconds unless said otherwise)."""
+
+    secret: bytes = b"change me"
+    grace: float = 20.0
+    bomb_window: float = 1.5
+    bot_delay: float = 0.4
+    max_message: int = 4096
+    rate: float = 8.0
+    burst: int = 40
+    max_connections: int = 64
+    outbox: int = 512
+    strict: bool = False
+
+
+class Store(Protocol):
+    """Where tables and their events are kept (see :mod:`pagoda.server.store`)."""
+
+    async def append(self, table_id: str, events: list[JSON], status: str, record: str | None) -> None:
+        """Append ``events`` to the table's log and set its status and record, in one transaction."""
+        ...
+
+
+class Conn:
+    """A client connection as a table sees it: who it is, its seat, and an outbox."""
+
+    def __init__(self, player: str, name: str, guest: str, outbox: int = 512, strict: bool = False) -> None:
+        self.player = player
+        self.name = name
+        self.guest = guest
+        self.seat: int | None = None
+        self.outbox: asyncio.Queue[JSON | None] = asyncio.Queue(maxsize=outbox)
+        self.closed = False
+        self.strict = strict
+
+    def send(self, msg: JSON) -> None:
+        """Queue ``msg``; a connection that cannot keep up is closed."""
+        if self.closed:
+            return
+        if self.strict:
+            check_server(msg)
+        try:
+            self.outbox.put_nowait(msg)
+        except asyncio.QueueFull:
+            self.close()
+
+    def close(self) -> None:
+        """Ask the writer to close the connection."""
+        if not self.closed:
+            self.closed = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.outbox.put_nowait(None)
+
+
+@dataclass
+class Seat:
+    """A seat: the player sitting there (id and name) or the bot level sitting there."""
+
+    player: str | None = None
+    name: str | None = None
+    bot: str | None = None
+
+    def to_json(self) -> JSON:
+        return {"player": self.player, "name": self.name, "bot": self.bot}
+
+    @property
+    def empty(self) -> bool:
+        return self.player is None and self.bot is None
+
+
+@dataclass
+class _Command:
+    kind: str
+    conn: Conn | None = None
+    msg: JSON = field(default_factory=dict)
+
+
+class Refused(Exception):
+    """A command the table refuses, with the code and reason the sender is told."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def make_token(secret: bytes, *parts: str) -> str:
+    """An unguessable token bound to ``parts`` (HMAC-SHA256, URL-safe)."""
+    digest = hmac.new(secret, "\x1f".join(parts).encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:24]).decode()
+
+
+class Table:
+    """A table and its actor; create with :meth:`new` or :meth:`restore`, then :meth:`start`."""
+
+    def __init__(
+        self,
+        table_id: str,
+        options: TableOptions,
+        owner: str,
+        invite: str,
+        store: Store,
+        settings: Settings,
+        on_close: Callable[["Table"], None] | None = None,
+    ) -> None:
+        self.id = table_id
+        self.options = options
+        self.owner = owner
+        self.invite = invite
+        self.store = store
+        self.settings = settings
+        self.game = GAMES[options.game]
+        self.seats = [Seat() for _ in range(self.game.seats(options))]
+        self.status = "lobby"
+        self.match: Any = None
+        self.actions: list[tuple[int, str]] = []
+        self.events: list[JSON] = []
+        self.conns: set[Conn] = set()
+        self.standin = [False] * len(self.seats)
+        self.turn_due: dict[int, float] = {}
+        self.bot_due: dict[int, float] = {}
+        self.take_due: float | None = None
+        self.grace_due: dict[int, float] = {}
+        self._bots: dict[tuple[int, str], Any] = {}
+        self._queue: asyncio.Queue[_Command] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+        self._wake: asyncio.TimerHandle | None = None
+        self._on_close = on_close
+
+    # ------------------------------------------------------------------ life
+
+    @property
+    def seq(self) -> int:
+        """The sequence number of the last event (0 before any)."""
+        return len(self.events)
+
+    def start(self) -> None:
+        """Start the actor."""
+        self._task = asyncio.get_running_loop().create_task(self._run(), name=f"table-{self.id}")
+        self._refresh()
+
+    async def stop(self) -> None:
+        """Stop the actor after the commands already queued."""
+        if self._task is None:
+            return
+        self._queue.put_nowait(_Command("stop"))
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._task
+        self._task = None
+
+    def request_stop(self) -> None:
+        """Stop the actor after the commands already queued, without waiting."""
+        self._queue.put_nowait(_Command("stop"))
+
+    def restore(self, events: list[JSON], actions: list[tuple[int, str]]) -> None:
+        """Rebuild the table from its stored events and actions (before :meth:`start`)."""
+        self.events = list(events)
+        for ev in events:
+            if ev["kind"] == "seats":
+                self.seats = [Seat(s["player"], s["name"], s["bot"]) for s in ev["seats"]]
+            elif ev["kind"] == "started":
+                self.status = "playing"
+            elif ev["kind"] == "match_over":
+                self.status = "finished"
+        if self.status != "lobby":
+            self.match = self.game.replay(self.options, actions)
+            self.actions = list(actions)
+        if self.status == "playing":
+            now = asyncio.get_running_loop().time()
+            for seat, s in enumerate(self.seats):
+                if s.player is not None:
+                    self.grace_due[seat] = now + self.settings.grace
+
+    # ------------------------------------------------------------------ commands
+
+    def join(self, conn: Conn, hello: JSON) -> None:
+        """A connection's ``hello``: it is answered with ``welcome`` and a snapshot, or refused."""
+        self._queue.put_nowait(_Command("join", conn, hello))
+
+    def receive(self, conn: Conn, msg: JSON) -> None:
+        """A checked client message from a joined connection."""
+        self._queue.put_nowait(_Command("msg", conn, msg))
+
+    def leave(self, conn: Conn) -> None:
+        """The connection has closed."""
+        self._queue.put_nowait(_Command("leave", conn))
+
+    async def call(self, fn: Callable[[], Any]) -> Any:
+        """Run ``fn`` inside the actor (between commands) and return its result."""
+        fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait(_Command("call", None, {"fn": fn, "fut": fut}))
+        return await fut
+
+    async def _run(self) -> None:
+        while True:
+            cmd = await self._queue.get()
+            if cmd.kind == "stop":
+                if self._wake is not None:
+                    self._wake.cancel()
+                return
+            try:
+                await self._handle(cmd)
+            except Exception:
+                log.exception("table %s: command %s failed", self.id, cmd.kind)
+                if cmd.conn is not None:
+                    cmd.conn.send(error("internal", "the server failed on this message", cmd.msg.get("ref")))
+
+    async def _handle(self, cmd: _Command) -> None:
+        if cmd.kind == "call":
+            fut = cmd.msg["fut"]
+            try:
+                fut.set_result(cmd.msg["fn"]())
+            except Exception as e:
+                fut.set_exception(e)
+            return
+        if cmd.kind == "wake":
+            await self._on_wake()
+        elif cmd.kind == "leave" and cmd.conn is not None:
+            await self._on_leave(cmd.conn)
+        elif cmd.conn is not None:
+            conn = cmd.conn
+            try:
+                if cmd.kind == "join":
+                    await self._on_join(conn, cmd.msg)
+                else:
+                    await self._on_message(conn, cmd.msg)
+            except Refused as e:
+                conn.send(error(e.code, e.message, cmd.msg.get("ref")))
+                if cmd.kind == "join":
+                    conn.close()
+        self._refresh()
+
+    # ------------------------------------------------------------------ joining
+
+    def rejoin_token(self, seat: int) -> str | None:
+        """The token that gives back ``seat`` to its player (None for an empty or bot seat)."""
+        player = self.seats[seat].player
+        if player is None:
+            return None
+        return make_token(self.settings.secret, "rejoin", self.id, str(seat), player)
+
+    async def _on_join(self, conn: Conn, hello: JSON) -> None:
+        if len(self.conns) >= self.settings.max_connections:
+            raise Refused("table_full", "too many connections to this table")
+        rejoin = hello.get("rejoin")
+        if rejoin is not None:
+            for seat in range(len(self.seats)):
+                token = self.rejoin_token(seat)
+                if token is not None and hmac.compare_digest(token, rejoin):
+                    conn.player = str(self.seats[seat].player)
+                    break
+            else:
+                raise Refused("bad_rejoin", "this rejoin token does not belong to a seat of this table")
+        seated = [i for i, s in enumerate(self.seats) if s.player == conn.player]
+        invited = hello.get("invite") is not None and hmac.compare_digest(str(hello["invite"]), self.invite)
+        if not self.options.open and not invited and not seated and conn.player != self.owner:
+            raise Refused("invite_required", "this table is invite-only: join with its invite link")
+        if hello.get("name"):
+            conn.name = str(hello["name"])
+        conn.seat = seated[0] if seated else None
+        self.conns.add(conn)
+        you = self._you(conn)
+        conn.send({"type": "welcome", "protocol": PROTOCOL, "guest": conn.guest, "you": you, "seq": self.seq})
+        since = hello.get("since")
+        if since is not None:
+            self._send_since(conn, int(since))
+        conn.send(self._snapshot(conn))
+        if conn.seat is not None:
+            self.grace_due.pop(conn.seat, None)
+            if self.standin[conn.seat]:
+                self.standin[conn.seat] = False
+                await self._commit([self._event("standin", seat=conn.seat, on=False)])
+        self._broadcast_table()
+
+    async def _on_leave(self, conn: Conn) -> None:
+        self.conns.discard(conn)
+        seat = conn.seat
+        if seat is not None and self.status == "playing" and not self._connected(seat):
+            self.grace_due[seat] = asyncio.get_running_loop().time() + self.settings.grace
+        self._broadcast_table()
+        if self.status == "finished" and not self.conns and self._on_close is not None:
+            self._on_close(self)
+
+    def _connected(self, seat: int) -> bool:
+        return any(c.seat == seat for c in self.conns)
+
+    # ------------------------------------------------------------------ messages
+
+    async def _on_message(self, conn: Conn, msg: JSON) -> None:
+        kind = msg["type"]
+        if kind == "ping":
+            conn.send({"type": "pong", **({"ref": msg["ref"]} if "ref" in msg else {})})
+        elif kind == "resync":
+            self._send_since(conn, int(msg["since"]))
+            conn.send(self._snapshot(conn))
+        elif kind == "chat":
+            await self._commit(
+                [self._event("chat", player=conn.player, name=conn.name, seat=conn.seat, text=msg["text"])]
+            )
+        elif kind == "act":
+            await self._on_act(conn, str(msg["action"]))
+        elif kind == "hello":
+            raise Refused("already_joined", "hello is the first message only")
+        else:
+            await self._on_lobby(conn, kind, msg)
+
+    async def _on_lobby(self, conn: Conn, kind: str, msg: JSON) -> None:
+        if self.status != "lobby":
+            raise Refused("not_in_lobby", f"'{kind}' is only possible before the start")
+        n = len(self.seats)
+        for key in ("seat", "a", "b"):
+            if key in msg and msg[key] >= n:
+                raise Refused("bad_seat", f"this table has seats 0-{n - 1}")
+        owner_only = kind in ("swap", "bot", "unbot", "start")
+        if owner_only and conn.player != self.owner:
+            raise Refused("not_owner", f"only the table's creator may '{kind}'")
+        seats = [Seat(s.player, s.name, s.bot) for s in self.seats]
+        if kind == "sit":
+            seat = msg["seat"]
+            if not seats[seat].empty:
+                raise Refused("seat_taken", f"seat {seat} is taken")
+            for s in seats:
+                if s.player == conn.player:
+                    s.player = s.name = None
+            seats[seat] = Seat(conn.player, conn.name)
+        elif kind == "stand":
+            if conn.seat is None:
+                raise Refused("not_seated", "you have no seat")
+            seats[conn.seat] = Seat()
+        elif kind == "swap":
+            a, b = msg["a"], msg["b"]
+            seats[a], seats[b] = seats[b], seats[a]
+        elif kind == "bot":
+            seat = msg["seat"]
+            level = str(msg.get("level", self.options.bot))
+            if not seats[seat].empty:
+                raise Refused("seat_taken", f"seat {seat} is taken")
+            seats[seat] = Seat(bot=self._check_bot(level))
+        elif kind == "unbot":
+            seat = msg["seat"]
+            if seats[seat].bot is None:
+                raise Refused("no_bot", f"no bot sits at seat {seat}")
+            seats[seat] = Seat()
+        elif kind == "start":
+            fill = msg.get("fill")
+            if any(s.empty for s in seats):
+                if fill is None:
+                    raise Refused("seats_empty", "seats are empty: seat bots, or send start with 'fill'")
+                level = self._check_bot(str(fill))
+                seats = [Seat(bot=level) if s.empty else s for s in seats]
+            self.match = self.game.new(self.options)
+            self.status = "playing"
+            await self._commit([self._seats_event(seats), self._event("started")], seats=seats)
+            return
+        await self._commit([self._seats_event(seats)], seats=seats)
+
+    def _check_bot(self, level: str) -> str:
+        name = bot_name(self.options.game, level)
+        if name != level:
+            raise Refused("bad_bot", f"no {self.options.game} bot {level!r}")
+        return level
+
+    async def _on_act(self, conn: Conn, text: str) -> None:
+        if self.status != "playing":
+            raise Refused("not_playing", f"the table is {self.status}, not playing")
+        seat = conn.seat
+        if seat is None:
+            raise Refused("not_seated", "spectators cannot act")
+        if self.game.pending_take(self.match) and text.strip() == "take":
+            raise Refused("illegal", "the trick is taken by the server when the bomb window closes")
+        try:
+            self.game.apply(self.match, seat, text)
+        except (PagodaError, ValueError) as e:
+            raise Refused("illegal", str(e)) from None
+        await self._act(seat, text, "player")
+
+    # ------------------------------------------------------------------ actions
+
+    async def _act(self, seat: int, text: str, by: str) -> None:
+        """Apply an action known to be legal, record it, then offer bots their bombs."""
+        before = self.game.rounds_done(self.match)
+        new = self.game.apply(self.match, seat, text)
+        events = [self._event("action", seat=seat, action=text, by=by)]
+        if self.game.rounds_done(new) > before:
+            events.append(self._event("round_over", summary=self.game.round_summary(new)))
+        over = self.game.is_over(new, self.options)
+        if over:
+            events.append(self._event("match_over", summary=self.game.match_summary(new, self.options)))
+        actions = [*self.actions, (seat, text)]
+        await self._commit(events, match=new, actions=actions, status="finished" if over else None)
+        self.turn_due.pop(seat, None)
+        self.bot_due.pop(seat, None)
+        if not over:
+            await self._offer_bombs(seat)
+        elif not self.conns and self._on_close is not None:
+            self._on_close(self)
+
+    async def _offer_bombs(self, after: int) -> None:
+        n = len(self.seats)
+        k = 1
+        while k <= n and self.status == "playing":
+            seat = (after + k) % n
+            if self._bot_controls(seat):
+                text = self.game.bot_bomb(self.match, seat, self._bot(seat), self._rng(seat))
+                if text is not None:
+                    await self._act(seat, text, "bot")
+                    return
+            k += 1
+
+    def _bot_controls(self, seat: int) -> bool:
+        return self.seats[seat].bot is not None or self.standin[seat]
+
+    def _bot(self, seat: int) -> Any:
+        level = bot_name(self.options.game, self.seats[seat].bot or self.options.bot)
+        key = (seat, level)
+        if key not in self._bots:
+            self._bots[key] = get_bot(self.options.game, level)
+        return self._bots[key]
+
+    def _rng(self, seat: int) -> random.Random:
+        return random.Random(f"pagoda-server/{self.options.seed}/{len(self.actions)}/{seat}")
+
+    async def _bot_move(self, seat: int, by: str) -> None:
+        try:
+            text = self.game.bot_move(self.match, seat, self._bot(seat), self._rng(seat))
+            self.game.apply(self.match, seat, text)
+        except Exception:
+            log.exception("table %s: bot for seat %d failed; playing a random action", self.id, seat)
+            legal = self.game.legal(self.match, seat)["actions"]
+            text = legal[0] if legal else "pass"
+        await self._act(seat, text, by)
+
+    # ------------------------------------------------------------------ events
+
+    def _event(self, kind: str, **data: Any) -> JSON:
+        return {"seq": 0, "kind": kind, "time": round(time.time(), 3), **data}
+
+    def _seats_event(self, seats: list[Seat]) -> JSON:
+        return self._event("seats", seats=[s.to_json() for s in seats])
+
+    async def _commit(
+        self,
+        events: list[JSON],
+        *,
+        seats: list[Seat] | None = None,
+        match: Any = None,
+        actions: list[tuple[int, str]] | None = None,
+        status: str | None = None,
+    ) -> None:
+        """Number ``events``, store them (and the record), then apply the change and tell everyone."""
+        for i, ev in enumerate(events):
+            ev["seq"] = self.seq + 1 + i
+        new_status = status or self.status
+        record = None
+        if actions is not None:
+            record = record_text(self.game, self.options, actions)
+        elif new_status != "lobby" and any(e["kind"] == "started" for e in events):
+            record = record_text(self.game, self.options, [])
+        await self.store.append(self.id, events, new_status, record)
+        self.events.extend(events)
+        self.status = new_status
+        if seats is not None:
+            self.seats = seats
+            for c in self.conns:
+                mine = [i for i, s in enumerate(seats) if s.player == c.player]
+                c.seat = mine[0] if mine else None
+        if match is not None:
+            self.match = match
+        if actions is not None:
+            self.actions = actions
+        if status == "finished":
+            self.turn_due.clear()
+            self.bot_due.clear()
+            self.grace_due.clear()
+            self.take_due = None
+        game_changed = match is not None or any(e["kind"] == "started" for e in events)
+        for c in list(self.conns):
+            for ev in events:
+                c.send({"type": "event", "seq": ev["seq"], "event": self._filter(ev, c.seat)})
+        if seats is not None:
+            self._broadcast_table()
+        if game_changed:
+            self._refresh()
+            for c in list(self.conns):
+                c.send(self._state(c))
+
+    def _filter(self, ev: JSON, viewer: int | None) -> JSON:
+        if ev["kind"] == "action":
+            return {**ev, "action": self.game.filter_action(ev["seat"], ev["action"], viewer)}
+        return ev
+
+    def _send_since(self, conn: Conn, since: int) -> None:
+        for ev in self.events[since:]:
+            conn.send({"type": "event", "seq": ev["seq"], "event": self._filter(ev, conn.seat)})
+
+    # ------------------------------------------------------------------ views
+
+    def table_info(self) -> JSON:
+        """The table as everyone may see it."""
+        seats = []
+        for i, s in enumerate(self.seats):
+            seats.append({**s.to_json(), "connected": self._connected(i), "standin": self.standin[i]})
+        return {
+            "id": self.id,
+            "options": self.options.public(),
+            "status": self.status,
+            "owner": self.owner,
+            "seats": seats,
+            "spectators": sum(1 for c in self.conns if c.seat is None),
+        }
+
+    def _you(self, conn: Conn) -> JSON:
+        token = None if conn.seat is None else self.rejoin_token(conn.seat)
+        return {"player": conn.player, "name": conn.name, "seat": conn.seat, "rejoin": token}
+
+    def view(self, seat: int | None) -> JSON | None:
+        """The game as ``seat`` (None: a spectator) sees it; None before the start."""
+        if self.match is None:
+            return None
+        return self.game.view(self.match, seat)
+
+    def _timers(self) -> JSON:
+        loop_now = asyncio.get_running_loop().time()
+        wall = time.time()
+        turn = {str(s): round(wall + due - loop_now, 3) for s, due in sorted(self.turn_due.items())}
+        take = None if self.take_due is None else round(wall + self.take_due - loop_now, 3)
+        return {"turn": turn, "take": take}
+
+    def _state_parts(self, conn: Conn) -> JSON:
+        legal = None
+        if self.status == "playing" and conn.seat is not None:
+            legal = self.game.legal(self.match, conn.seat)
+        return {"seq": self.seq, "game": self.view(conn.seat), "legal": legal, "timers": self._timers()}
+
+    def _state(self, conn: Conn) -> JSON:
+        return {"type": "state", **self._state_parts(conn)}
+
+    def _snapshot(self, conn: Conn) -> JSON:
+        return {
+            "type": "snapshot",
+            "table": self.table_info(),
+            "you": self._you(conn),
+            **self._state_parts(conn),
+        }
+
+    def _broadcast_table(self) -> None:
+        info = self.table_info()
+        for c in list(self.conns):
+            c.send({"type": "table", "table": info, "you": self._you(c)})
+
+    # ------------------------------------------------------------------ timers
+
+    def _refresh(self) -> None:
+        """Recompute what is due (bot moves, turn timers, the take, stand-ins) and set the wake-up."""
+        if self._task is None:
+            return
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        if self.status != "playing":
+            self.turn_due.clear()
+            self.bot_due.clear()
+            self.take_due = None
+        else:
+            take = self.game.pending_take(self.match)
+            if not take:
+                self.take_due = None
+            elif self.take_due is None:
+                self.take_due = now + self.settings.bomb_window
+            awaited = set(self.game.awaiting(self.match))
+            if take:
+                awaited.discard(self.game.view(self.match, None)["to_move"])
+            for s in list(self.turn_due):
+                if s not in awaited or self._bot_controls(s):
+                    del self.turn_due[s]
+            for s in list(self.bot_due):
+                if s not in awaited or not self._bot_controls(s):
+                    del self.bot_due[s]
+            for s in sorted(awaited):
+                if self._bot_controls(s):
+                    self.bot_due.setdefault(s, now + self.settings.bot_delay)
+                elif self.options.turn_timer > 0:
+                    self.turn_due.setdefault(s, now + self.options.turn_timer)
+        dues = [*self.turn_due.values(), *self.bot_due.values(), *self.grace_due.values()]
+        if self.take_due is not None:
+            dues.append(self.take_due)
+        if self._wake is not None:
+            self._wake.cancel()
+            self._wake = None
+        if dues:
+            delay = max(0.0, min(dues) - now)
+            self._wake = loop.call_later(delay, self._queue.put_nowait, _Command("wake"))
+
+    async def _on_wake(self) -> None:
+        self._wake = None
+        for _ in range(1000):
+            now = asyncio.get_running_loop().time()
+            grace = [s for s, due in self.grace_due.items() if due <= now]
+            if grace:
+                seat = grace[0]
+                del self.grace_due[seat]
+                if self.status == "playing" and not self._connected(seat):
+                    self.standin[seat] = True
+                    await self._commit([self._event("standin", seat=seat, on=True)])
+                    self._broadcast_table()
+                self._refresh()
+                continue
+            if self.status != "playing":
+                return
+            if self.take_due is not None and self.take_due <= now:
+                self.take_due = None
+                seat = self.game.view(self.match, None)["to_move"]
+                await self._act(seat, "take", "server")
+                continue
+            bots = sorted((due, s) for s, due in self.bot_due.items() if due <= now)
+            if bots:
+                seat = bots[0][1]
+                del self.bot_due[seat]
+                await self._bot_move(seat, "bot")
+                continue
+            late = sorted((due, s) for s, due in self.turn_due.items() if due <= now)
+            if late:
+                seat = late[0][1]
+                del self.turn_due[seat]
+                await self._bot_move(seat, "timer")
+                continue
+            return

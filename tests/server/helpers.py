@@ -1,0 +1,105 @@
+"""Shared helpers for the server tests: a store on a temporary file, connections that collect."""
+
+import asyncio
+import re
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pagoda import tichu
+from pagoda.server.lobby import Lobby
+from pagoda.server.protocol import check_server
+from pagoda.server.store import SqlStore, default_url
+from pagoda.server.table import Conn, Settings, Table
+
+T = TypeVar("T")
+JSON = dict[str, Any]
+
+FAST = Settings(secret=b"test", grace=0.2, bomb_window=0.05, bot_delay=0.0, strict=True)
+
+
+def run(fn: Callable[[], Awaitable[T]]) -> T:
+    """Run an async test body with a bound on its time."""
+
+    async def bounded() -> T:
+        return await asyncio.wait_for(fn(), timeout=60)
+
+    return asyncio.run(bounded())
+
+
+async def open_lobby(tmp: Path, settings: Settings = FAST) -> Lobby:
+    tmp.mkdir(parents=True, exist_ok=True)
+    store = await SqlStore.open(default_url(str(tmp)))
+    return Lobby(store, settings)
+
+
+class Client:
+    """A connection whose messages are kept in order (each checked against the schema)."""
+
+    def __init__(self, table: Table, player: str, name: str = "p") -> None:
+        self.table = table
+        self.conn = Conn(player, name, guest=f"g-{player}", strict=True)
+        self.got: list[JSON] = []
+
+    async def settle(self) -> list[JSON]:
+        """Wait until the actor has handled everything queued so far; return the new messages."""
+        await self.table.call(lambda: None)
+        new = []
+        while not self.conn.outbox.empty():
+            msg = self.conn.outbox.get_nowait()
+            if msg is not None:
+                check_server(msg)
+                new.append(msg)
+        self.got.extend(new)
+        return new
+
+    async def hello(self, **fields: Any) -> list[JSON]:
+        self.table.join(self.conn, {"type": "hello", "protocol": 1, **fields})
+        return await self.settle()
+
+    async def send(self, **msg: Any) -> list[JSON]:
+        self.table.receive(self.conn, msg)
+        return await self.settle()
+
+    def last(self, kind: str) -> JSON:
+        return [m for m in self.got if m["type"] == kind][-1]
+
+    def errors(self, new: list[JSON]) -> list[JSON]:
+        return [m for m in new if m["type"] == "error"]
+
+
+async def wait_for(cond: Callable[[], bool], clients: list[Client], limit: float = 20.0) -> None:
+    """Poll ``cond`` (bounded), draining the clients' outboxes meanwhile."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + limit
+    while not cond():
+        if loop.time() > end:
+            raise AssertionError("condition not reached in time")
+        await asyncio.sleep(0.01)
+        for c in clients:
+            await c.settle()
+    for c in clients:
+        await c.settle()
+
+
+_CARD = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][gkbr]|Mj|Dg|Ph|Dr)(?![A-Za-z0-9])")
+
+
+def card_words(text: str) -> set[str]:
+    """The Tichu card names written in ``text``."""
+    return set(_CARD.findall(text))
+
+
+def hidden_from(r: tichu.Round, viewer: int | None) -> set[str]:
+    """The cards in other seats' hands that ``viewer`` has not given them."""
+    out: set[str] = set()
+    for seat in range(4):
+        if seat == viewer:
+            continue
+        cards = {str(c) for c in r.hand(seat)}
+        if viewer is not None:
+            given = r.view(viewer, events=False).given
+            if given is not None:
+                cards -= {str(c) for c in given}
+        out |= cards
+    return out

@@ -1,0 +1,237 @@
+"""The table actor: lobby commands, play, per-seat filtering, refusals, bots, timers, restore."""
+
+import json
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pagoda import tichu
+from pagoda.server.lobby import Lobby
+from pagoda.server.protocol import parse_client
+from pagoda.server.table import Settings, Table
+
+from .helpers import FAST, Client, card_words, hidden_from, open_lobby, run, wait_for
+
+
+async def _table(tmp: Path, settings: Settings = FAST, **options: Any) -> tuple[Lobby, Table]:
+    lobby = await open_lobby(tmp, settings)
+    opts = lobby.options({"game": "tichu", "rounds": 1, **options})
+    return lobby, await lobby.create(opts, owner="owner")
+
+
+def test_lobby_seats_bots_and_start(tmp_path: Path) -> None:
+    async def body() -> None:
+        lobby, table = await _table(tmp_path)
+        owner, guest = Client(table, "owner", "Ann"), Client(table, "guest", "Bo")
+        new = await owner.hello()
+        assert [m["type"] for m in new] == ["welcome", "snapshot", "table"]
+        await guest.hello(name="Bob")
+        assert (await owner.send(type="sit", seat=0))[-1]["you"]["seat"] == 0
+        assert owner.last("table")["you"]["rejoin"]
+        assert guest.errors(await guest.send(type="sit", seat=0))[0]["code"] == "seat_taken"
+        await guest.send(type="sit", seat=1)
+        assert guest.errors(await guest.send(type="bot", seat=2))[0]["code"] == "not_owner"
+        await owner.send(type="swap", a=1, b=2)
+        await guest.settle()
+        assert guest.last("table")["you"]["seat"] == 2
+        assert owner.errors(await owner.send(type="bot", seat=1, level="nonesuch"))[0]["code"] == "bad_bot"
+        await owner.send(type="bot", seat=1, level="random")
+        assert owner.errors(await owner.send(type="start"))[0]["code"] == "seats_empty"
+        seq = table.seq
+        await owner.send(type="start", fill="heuristic")
+        assert table.status == "playing"
+        assert table.seq == seq + 2
+        assert [s.bot for s in table.seats] == [None, "random", None, "heuristic"]
+        state = owner.last("state")
+        assert state["legal"]["actions"] == ["grand", "no-grand"]
+        assert len(state["game"]["hand"]) == 8
+        assert owner.errors(await owner.send(type="sit", seat=3))[0]["code"] == "not_in_lobby"
+        await lobby.close()
+        await lobby.store.close()
+
+    run(body)
+
+
+def test_illegal_and_out_of_turn_leave_the_table_unchanged(tmp_path: Path) -> None:
+    async def body() -> None:
+        lobby, table = await _table(tmp_path, replace(FAST, bot_delay=10.0))
+        a = Client(table, "owner")
+        await a.hello()
+        await a.send(type="sit", seat=0)
+        await a.send(type="start", fill="heuristic")
+        before = (table.seq, table.actions, table.match)
+        for text in ("play 2g", "exchange Mj Dg Ph", "take", "fly away", "grand grand"):
+            errs = a.errors(await a.send(type="act", action=text, ref=7))
+            assert errs, text
+            assert (errs[0]["code"], errs[0]["ref"]) == ("illegal", 7), text
+            assert errs[0]["message"]
+        spectator = Client(table, "watcher")
+        await spectator.hello()
+        assert (
+            spectator.errors(await spectator.send(type="act", action="no-grand"))[0]["code"] == "not_seated"
+        )
+        assert (table.seq, table.actions, table.match) == before
+        await a.send(type="act", action="no-grand")
+        assert table.actions == [(0, "no-grand")]
+        await lobby.close()
+        await lobby.store.close()
+
+    run(body)
+
+
+def test_bots_play_a_round_to_the_summaries(tmp_path: Path) -> None:
+    async def body() -> None:
+        lobby, table = await _table(tmp_path)
+        watcher = Client(table, "owner")
+        await watcher.hello()
+        await watcher.send(type="start", fill="heuristic")
+        await wait_for(lambda: table.status == "finished", [watcher])
+        kinds = [m["event"]["kind"] for m in watcher.got if m["type"] == "event"]
+        assert kinds.count("round_over") == 1
+        assert kinds[-1] == "match_over"
+        assert any(m["event"].get("by") == "server" for m in watcher.got if m["type"] == "event")
+        record = tichu.Match.replay(table.game.record(table.options, table.actions))
+        assert record.scores == tuple(table.match.scores)
+        stored = await lobby.store.get(table.id)
+        assert stored is not None
+        assert stored.status == "finished"
+        assert stored.record
+        assert [e["seq"] for e in await lobby.store.events(table.id)] == list(range(1, table.seq + 1))
+        await lobby.close()
+        await lobby.store.close()
+
+    run(body)
+
+
+def test_turn_timer_plays_for_a_slow_player_and_standin_after_grace(tmp_path: Path) -> None:
+    async def body() -> None:
+        lobby, table = await _table(tmp_path, turn_timer=0.05)
+        a = Client(table, "owner")
+        await a.hello()
+        await a.send(type="sit", seat=0)
+        await a.send(type="start", fill="random")
+        await wait_for(lambda: any(s == 0 for s, _ in table.actions), [a])
+        assert any(m["event"].get("by") == "timer" for m in a.got if m["type"] == "event")
+        table.leave(a.conn)
+        await wait_for(lambda: table.standin[0], [])
+        b = Client(table, "x")
+        await b.hello(rejoin=a.last("table")["you"]["rejoin"])
+        assert b.got[0]["you"]["seat"] == 0
+        assert not table.standin[0]
+        await lobby.close()
+        await lobby.store.close()
+
+    run(body)
+
+
+def test_invite_only_and_rejoin(tmp_path: Path) -> None:
+    async def body() -> None:
+        lobby, table = await _table(tmp_path, open=False)
+        stranger = Client(table, "stranger")
+        errs = stranger.errors(await stranger.hello())
+        assert errs[0]["code"] == "invite_required"
+        assert stranger.conn.closed
+        friend = Client(table, "friend")
+        assert friend.errors(await friend.hello(invite=table.invite)) == []
+        assert friend.errors(await friend.hello(rejoin="nope"))[0]["code"] == "bad_rejoin"
+        await lobby.close()
+        await lobby.store.close()
+
+    run(body)
+
+
+def test_restore_replays_the_record(tmp_path: Path) -> None:
+    async def body() -> None:
+        lobby, table = await _table(tmp_path, replace(FAST, bot_delay=60.0))
+        a = Client(table, "owner")
+        await a.hello()
+        await a.send(type="sit", seat=0)
+        await a.send(type="start", fill="heuristic")
+        await a.send(type="act", action="no-grand")
+        await a.send(type="chat", text="hello")
+        view, seq = table.view(0), table.seq
+        await lobby.close()
+        again = Lobby(lobby.store, FAST)
+        assert await again.restore() == 1
+        restored = again.tables[table.id]
+        assert restored.view(0) == view
+        assert restored.seq == seq
+        assert restored.status == "playing"
+        await again.close()
+        await lobby.store.close()
+
+    run(body)
+
+
+def test_client_messages_are_checked() -> None:
+    import pytest
+
+    from pagoda.server.protocol import ProtocolError
+
+    assert parse_client('{"type": "act", "action": "pass"}', 4096)["action"] == "pass"
+    for text, code in [
+        ("nope", "bad_json"),
+        ("[1]", "bad_message"),
+        ('{"type": "dance"}', "unknown_type"),
+        ('{"type": "act"}', "bad_message"),
+        ('{"type": "sit", "seat": -1}', "bad_message"),
+        ('{"type": "ping", "extra": 1}', "bad_message"),
+        ('{"type": "chat", "text": "' + "x" * 5000 + '"}', "too_large"),
+    ]:
+        with pytest.raises(ProtocolError) as e:
+            parse_client(text, 4096)
+        assert e.value.code == code, text
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**31), choices=st.lists(st.integers(0, 10_000), min_size=5, max_size=40))
+def test_no_message_shows_another_seats_hidden_card(tmp_path: Path, seed: int, choices: list[int]) -> None:
+    """Two humans, two bots and a spectator; humans send legal and illegal actions at random."""
+
+    async def body() -> None:
+        lobby = await open_lobby(
+            tmp_path / str(seed) / str(len(choices)), Settings(secret=b"t", bot_delay=0.0)
+        )
+        opts = lobby.options({"game": "tichu", "rounds": 1})
+        opts = type(opts)(**{**opts.to_json(), "seed": seed})
+        table = await lobby.create(opts, owner="p0")
+        players = [Client(table, "p0"), Client(table, "p1")]
+        spectator = Client(table, "s")
+        everyone = [*players, spectator]
+        for c in everyone:
+            await c.hello()
+        await players[0].send(type="sit", seat=0)
+        await players[1].send(type="sit", seat=2)
+        await players[0].send(type="start", fill="heuristic")
+        for pick in choices:
+            if table.status != "playing":
+                break
+            c = players[pick % 2]
+            seat = c.conn.seat
+            assert seat is not None
+            legal = table.game.legal(table.match, seat)
+            options = list(legal["actions"])
+            if legal.get("exchange"):
+                hand = table.game.view(table.match, seat)["hand"]
+                options.append("exchange " + " ".join(hand[(pick + k) % len(hand)] for k in range(3)))
+            options += ["play Dr", "play 2g 2k 2b 2r", "exchange 2g 3g 4g"]
+            sent = options[pick % len(options)]
+            await c.send(type="act", action=sent)
+            await wait_for(lambda: True, everyone)
+            r = table.match.round
+            for c2 in everyone:
+                new = c2.got
+                c2.got = []
+                hidden = hidden_from(r, c2.conn.seat)
+                for msg in new:
+                    leaked = card_words(json.dumps(msg)) & hidden
+                    if msg["type"] == "error":  # an error may quote the sender's own message
+                        leaked -= card_words(sent)
+                    assert not leaked, (c2.conn.seat, leaked, msg)
+        await lobby.close()
+        await lobby.store.close()
+
+    run(body)
