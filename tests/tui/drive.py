@@ -14,9 +14,11 @@ def next_keys(game: GameUI, rng: random.Random) -> list[str]:
     choices = game.choices()
     mode = getattr(game, "mode", lambda: "")()
     if mode == "exchange":
-        keys = []
+        keys: list[str] = []
+        cursor = game.cursor
         for slot, position in enumerate(rng.sample(range(len(game.cells())), 3)):
-            keys += ["home"] + ["right"] * position + [str(slot + 1)]
+            keys += [*_moves(cursor, position), str(slot + 1)]
+            cursor = position
         return [*keys, "enter"]
     plays = game.legal_plays()
     if choices and (not plays or rng.random() < 0.7):
@@ -24,17 +26,23 @@ def next_keys(game: GameUI, rng: random.Random) -> list[str]:
     may_pass = game.pass_action() is not None
     if plays and (not may_pass or rng.random() < 0.6):
         # cycle to one of the legal plays with the arrow keys, or select it card by card
-        n = rng.randrange(min(len(plays), 8))
-        if rng.random() < 0.5:
+        n = rng.randrange(min(len(plays), 4))
+        if rng.random() < 0.7:
             return [*["down"] * (n + 1), "enter"]
         mask = list(plays)[n]
-        keys = ["escape"]
+        keys = ["escape"] if game.selected else []
+        cursor = game.cursor
         for i in sorted(game.indices_of(mask)):
-            keys += ["home"] + ["right"] * i + ["space"]
+            keys += [*_moves(cursor, i), "space"]
+            cursor = i
         return [*keys, "enter"]
     if may_pass:
         return ["x"]
     return ["enter"]
+
+
+def _moves(cursor: int, to: int) -> list[str]:
+    return ["right"] * (to - cursor) if to >= cursor else ["left"] * (cursor - to)
 
 
 def answer_pending(game: GameUI) -> list[str]:
