@@ -17,6 +17,7 @@ from pagoda.bots import register
 from pagoda.bots.doudizhu.driver import play_round, seat_rngs, step
 from pagoda.bots.doudizhu.hand import min_plays, partition
 from pagoda.bots.doudizhu.heuristic import HeuristicBot, strength
+from pagoda.bots.doudizhu.search import SearchBot, determinize
 
 
 @register("doudizhu", "heuristic", level=2, description="hand-strength bids, fewest-combinations play")
@@ -31,4 +32,19 @@ def _rlcard_rule() -> Any:
     return RLCardRuleBot()
 
 
-__all__ = ["HeuristicBot", "min_plays", "partition", "play_round", "seat_rngs", "step", "strength"]
+@register("doudizhu", "search", level=3, description="determinized sampling with heuristic rollouts")
+def _search(**options: str) -> SearchBot:
+    return SearchBot(**options)
+
+
+__all__ = [
+    "HeuristicBot",
+    "SearchBot",
+    "determinize",
+    "min_plays",
+    "partition",
+    "play_round",
+    "seat_rngs",
+    "step",
+    "strength",
+]

@@ -83,11 +83,11 @@ def strength(hand: int, rules: Rules, wild: int = -1) -> float:
 class BidThresholds:
     """The strength a bid needs: bid 1, 2, 3; call and rob with ``rob``."""
 
-    one: float = 7.0
-    two: float = 10.0
-    three: float = 13.0
-    call: float = 9.0
-    rob: float = 12.0
+    one: float = 4.0
+    two: float = 7.0
+    three: float = 10.0
+    call: float = 5.0
+    rob: float = 9.0
 
 
 class HeuristicBot:
@@ -239,7 +239,7 @@ class _Context:
             s -= 6.0 if self.enemy_min <= 4 or after <= 1 else 14.0
         leading = self.top is None
         if leading:
-            s += 0.15 * size_of(combo.mask)
+            s += 0.5 * size_of(combo.mask)
             safe = not self.beatable(combo)
             if after == 1 and safe:
                 s += 50.0

@@ -1,0 +1,190 @@
+"""The ``search`` Dou Di Zhu bot: determinized sampling (PIMC) with heuristic rollouts.
+
+In the play, the heuristic's best few actions are the candidates. Each sample deals the unseen
+cards to the other seats consistently with everything public (:func:`determinize`): the bot's own
+hand stays, played cards are gone, every seat gets exactly its hand size, and the landlord keeps
+the shown kept cards it has not played. Every candidate is played on every sample and the round
+finished by the heuristic for all seats; a candidate's value is its mean outcome for the bot's
+side (points, plus one for a win and minus one for a loss). The auction is the heuristic's.
+
+Options (``search:budget=0.1:width=6``): ``budget`` seconds per decision (default 1.0),
+``iterations`` samples instead of a budget (then a decision does not depend on the machine's
+speed: the same ``rng`` gives the same action), ``width`` candidates (default 6).
+"""
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pagoda.bots.doudizhu.hand import played_cards, unseen
+from pagoda.bots.doudizhu.heuristic import HeuristicBot
+from pagoda.doudizhu import Action, Round, View
+from pagoda.doudizhu.actions import PASS_KIND, PLAY
+from pagoda.doudizhu.cards import NUM_RANKS, ONE, counts_of
+from pagoda.doudizhu.round import Phase
+from pagoda.doudizhu.rules import Rules, parse_rules
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """A candidate action with its mean value, the standard error and the samples behind them."""
+
+    action: Action
+    mean: float
+    stderr: float
+    samples: int
+
+
+def determinize(view: View, rng: random.Random, decks: int = 1) -> tuple[int, ...]:
+    """A packed hand per seat consistent with the view: own hand as is, the others drawn from the unseen.
+
+    The landlord (when it is another seat) holds the kept cards it has not played yet; every
+    other seat holds exactly ``view.counts[seat]`` cards; no played card appears anywhere.
+    """
+    me = view.seat
+    n = len(view.counts)
+    played = played_cards(view.history)
+    left = unseen(view.hand.mask, sum(played.values()), decks)
+    hands = [0] * n
+    hands[me] = view.hand.mask
+    need = list(view.counts)
+    need[me] = 0
+    landlord = view.landlord
+    if landlord is not None and landlord != me and view.kitty is not None:
+        kept = counts_of(view.kitty.mask)
+        gone = counts_of(played.get(landlord, 0))
+        for i in range(NUM_RANKS):
+            k = min(max(0, kept[i] - gone[i]), left[i], need[landlord])
+            if k:
+                hands[landlord] += k * ONE[i]
+                left[i] -= k
+                need[landlord] -= k
+    pool = [i for i in range(NUM_RANKS) for _ in range(left[i])]
+    rng.shuffle(pool)
+    at = 0
+    for s in range(n):
+        for i in pool[at : at + need[s]]:
+            hands[s] += ONE[i]
+        at += need[s]
+    return tuple(hands)
+
+
+def position(view: View, hands: tuple[int, ...], rules: Rules) -> Round:
+    """The round the view describes, with ``hands`` as every seat's cards (for simulation)."""
+    landlord = view.landlord if view.landlord is not None else 0
+    plays = [0] * len(hands)
+    passes = 0
+    for seat, text in view.history:
+        if text.startswith("play "):
+            plays[seat] += 1
+            passes = 0
+        elif text == PASS_KIND:
+            passes += 1
+    return Round(
+        rules=rules,
+        seed=None,
+        deals=((*hands, view.kitty.mask if view.kitty else 0),),
+        deal_no=1,
+        first=landlord,
+        phase=Phase.PLAY,
+        to_move=view.to_move,
+        hands=hands,
+        kitty=view.kitty.mask if view.kitty else 0,
+        landlord=landlord,
+        bid=view.bid,
+        bidder=landlord,
+        auction=(),
+        wild=view.wild - 3 if view.wild is not None else -1,
+        top=view.top,
+        top_seat=view.top_seat if view.top_seat is not None else -1,
+        passes=passes if view.top is not None else 0,
+        doubles=view.multiplier.bit_length() - 1,
+        play_counts=tuple(plays),
+        winner=-1,
+        history=view.history,
+    )
+
+
+class SearchBot:
+    """Determinized sampling over the heuristic's best candidates, with heuristic rollouts."""
+
+    def __init__(
+        self,
+        budget: float | str = 1.0,
+        iterations: int | str | None = None,
+        width: int | str = 6,
+        rules: Rules | str | None = None,
+    ) -> None:
+        self.budget = float(budget)
+        self.iterations = int(iterations) if iterations is not None else None
+        self.width = int(width)
+        self.rules = parse_rules(rules) if isinstance(rules, str) else rules
+        self.heuristic = HeuristicBot(rules=self.rules)
+
+    def decide(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        """The candidate with the best mean over the samples (the heuristic's in the auction)."""
+        if len(legal_actions) == 1 or view.phase is not Phase.PLAY:
+            return self.heuristic.decide(view, legal_actions, rng)
+        for a in legal_actions:
+            if a.kind == PLAY and a.combo is not None and a.combo.mask == view.hand.mask:
+                return a
+        candidates = self.candidates(view, legal_actions)
+        if len(candidates) == 1:
+            return candidates[0]
+        scored = self.evaluate(view, candidates, rng)
+        return max(scored, key=lambda s: s.mean).action
+
+    def candidates(self, view: View, legal: Sequence[Action]) -> list[Action]:
+        """The heuristic's best ``width`` actions, best first (pass always among them when legal)."""
+        scores = self.heuristic.scores(view, legal)
+        order = sorted(range(len(legal)), key=lambda k: -scores[k])
+        picked = [legal[k] for k in order[: self.width]]
+        passes = [a for a in legal if a.kind == PASS_KIND]
+        if passes and passes[0] not in picked:
+            picked.append(passes[0])
+        return picked
+
+    def evaluate(self, view: View, candidates: Sequence[Action], rng: random.Random) -> list[Scored]:
+        """Every candidate's mean outcome over the same samples, until the budget or iterations."""
+        rules = self.heuristic.rules_for(view)
+        me = view.seat
+        totals = [[] for _ in candidates]  # type: list[list[float]]
+        deadline = time.perf_counter() + self.budget
+        done = 0
+        while True:
+            hands = determinize(view, rng, rules.decks)
+            start = position(view, hands, rules)
+            for k, action in enumerate(candidates):
+                totals[k].append(self.rollout(start.apply(me, action), me))
+            done += 1
+            if self.iterations is not None:
+                if done >= self.iterations:
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+        out = []
+        for action, values in zip(candidates, totals, strict=True):
+            n = len(values)
+            mean = sum(values) / n
+            var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+            out.append(Scored(action, mean, (var / n) ** 0.5, n))
+        return out
+
+    def rollout(self, r: Round, me: int) -> float:
+        """Finish ``r`` with the heuristic at every seat; the outcome for ``me``'s side."""
+        bot = self.heuristic
+        while not r.is_over:
+            seat = r.to_move
+            legal = r.legal_actions(seat)
+            if len(legal) == 1:
+                action = legal[0]
+            else:
+                scores = bot.scores(r.view(seat), legal)
+                action = legal[max(range(len(legal)), key=scores.__getitem__)]
+            r = r.apply(seat, action)
+        points = r.score()[me]
+        return points / max(1, r.bid) + (1.0 if points > 0 else -1.0)
+
+
+__all__ = ["Scored", "SearchBot", "determinize", "position"]
