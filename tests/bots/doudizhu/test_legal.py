@@ -98,7 +98,8 @@ def test_determinization_keeps_every_public_fact(preset: str) -> None:
                     others = sum(h for s, h in enumerate(hands) if s != seat)
                     assert ddz.Cards(others).counts() == tuple(left)
                     landlord = view.landlord
-                    assert landlord is not None and view.kitty is not None
+                    assert landlord is not None
+                    assert view.kitty is not None
                     if landlord != seat:  # the landlord keeps the shown kept cards it has not played
                         kept = ddz.Cards(view.kitty.mask).counts()
                         gone = ddz.Cards(played.get(landlord, 0)).counts()
