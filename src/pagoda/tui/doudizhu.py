@@ -7,7 +7,7 @@ is the match's rules and seed and every action in order (``[Game "doudizhu-match
 >>> from pagoda.tui.i18n import Catalog
 >>> ui = DoudizhuUI(Catalog("en"), human=0, bots=["random"] * 3, seed=2)
 >>> ui.run_bots(); ui.mode(), [c.key for c in ui.choices()]
-('auction', ['x', '1', '2', '3'])
+('auction', ['x', '3'])
 """
 
 import random

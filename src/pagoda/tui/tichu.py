@@ -351,7 +351,7 @@ class TichuUI(GameUI):
                 lines.append(f"  {self.name(seat)}: {format_cards(combo.mask)}")
         if view.wish:
             lines.append(self.tr("wish_open", rank=format_rank(view.wish)))
-        if view.received and view.phase.value == "play" and not view.played:
+        if view.received and view.phase.value == "play" and view.hand_sizes[self.human] == 14:
             given = [
                 f"{self.name((self.human + k) & 3)} {c}"
                 for k, c in zip((3, 2, 1), view.received, strict=True)
