@@ -16,7 +16,22 @@ COMMANDS = {
     "bench": "measure the speed of a rules core",
     "arena": "pit bots against each other on seeded, mirrored deals",
     "advise": "rank the actions of a position with their estimated value",
+    "play": "play a match against bots in the terminal",
+    "watch": "step through a stored game record in the terminal",
 }
+
+
+def _record_game(path: str) -> str | None:
+    """The game of a record file, from its ``[Game ...]`` header (``pagoda watch <record>``)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("[Game "):
+                    game = line.split('"')[1]
+                    return game.removesuffix("-match") if game.removesuffix("-match") in GAMES else None
+    except (OSError, IndexError, UnicodeDecodeError):
+        return None
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -27,6 +42,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         p = sub.add_parser(command, help=text, add_help=False)
         p.add_argument("game", choices=GAMES)
         p.add_argument("rest", nargs=argparse.REMAINDER, help="options of the command (see --help)")
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if len(argv) >= 2 and argv[0] == "watch" and argv[1] not in GAMES:
+        game = _record_game(argv[1])
+        if game is not None:
+            argv.insert(1, game)
     args = parser.parse_args(argv)
     try:
         module = importlib.import_module(f"pagoda.{args.command}.{args.game}")
