@@ -68,7 +68,7 @@ def test_doudizhu_hint_in_app() -> None:
     pytest.importorskip("textual")
     from pagoda.tui.app import PlayApp
 
-    game = DoudizhuUI(Catalog("ko"), human=0, bots=["random"], seed=1)
+    game = DoudizhuUI(Catalog("ko"), human=0, bots=["random"], seed=1, hint_iterations=2)
 
     async def go() -> str:
         app = PlayApp(game)
@@ -80,3 +80,39 @@ def test_doudizhu_hint_in_app() -> None:
             return game.message
 
     assert asyncio.run(go()).startswith("힌트: ")
+
+
+def test_phoenix_reading_prompt() -> None:
+    hands = [
+        "Mj 3g 4g 5g 6g Ph 8g 9g Tg Jg Qg Kg Ag Dr",
+        "Dg 2g 7g 2k 3k 4k 5k 6k 7k 8k 9k Tk Jk Qk",
+        "Kk Ak 2b 3b 4b 5b 6b 7b 8b 9b Tb Jb Qb Kb",
+        "Ab 2r 3r 4r 5r 6r 7r 8r 9r Tr Jr Qr Kr Ar",
+    ]
+    ui = TichuUI(Catalog("en"), human=0, bots=["random"] * 4, seed=1, rules=tichu.Rules.parse("bsw"))
+    ui.match.round = tichu.Round.from_hands(hands, ui.match.rules)
+    ui.run_bots()
+    ui.selected = ui.indices_of(tichu.to_mask("3g 4g 5g 6g Ph"))
+    ui.command("enter")
+    assert "Phoenix" in ui.prompt()
+    assert sorted(c.key for c in ui.choices()) == ["2", "7"]
+    ui.command("7")
+    assert str(ui.match.round.actions[-1][1]) == "play 3g 4g 5g 6g Ph as 7"
+
+
+def test_bots_paced_by_a_timer() -> None:
+    pytest.importorskip("textual")
+    from pagoda.tui.app import PlayApp
+
+    game = TichuUI(Catalog("en"), human=3, bots=["random"] * 4, seed=1)
+
+    async def go() -> str:
+        app = PlayApp(game, delay=0.01)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(100):
+                if game.mode() != "wait":
+                    break
+                await pilot.pause(0.02)
+            return game.mode()
+
+    assert asyncio.run(go()) == "grand"

@@ -96,8 +96,12 @@ class DoudizhuUI(GameUI):
         seed: int = 0,
         rules: ddz.Rules | None = None,
         record_path: str | Path | None = None,
+        hint_budget: float = 0.5,
+        hint_iterations: int | None = None,
     ) -> None:
         super().__init__(tr, human, record_path)
+        self.hint_budget = hint_budget
+        self.hint_iterations = hint_iterations
         self.match = ddz.Match.new(seed, rules or ddz.RULES["classic"])
         self.players = self.match.rules.players
         if not 0 <= human < self.players:
@@ -335,12 +339,24 @@ class DoudizhuUI(GameUI):
         return str(match_record(self.match, self.actions))
 
     def hint(self) -> str:
+        """The advice of ``pagoda advise doudizhu`` where it is installed, else a bot's choice."""
         mode = self.mode()
         if mode not in ("auction", "turn"):
             return self.tr("hint_none")
+        r = self.match.current
+        try:
+            from pagoda.advise.doudizhu import advise
+        except ImportError:  # the advice needs the search bot
+            pass
+        else:
+            seat, ranked = advise(r, self.hint_budget, self.hint_iterations, seed=len(self.actions))
+            if seat == self.human and ranked:
+                best = ranked[0]
+                if best.samples:
+                    return self.tr("hint_value", action=str(best.action), value=best.mean)
+                return self.tr("hint", action=str(best.action))
         names = [s.name for s in available("doudizhu")]
         name = "heuristic" if "heuristic" in names else names[-1]
-        r = self.match.current
         bot = get_bot("doudizhu", name)
         action = bot.decide(r.view(self.human), r.legal_actions(self.human), random.Random(len(self.actions)))
         return self.tr("hint", action=f"{action} ({name})")
