@@ -148,6 +148,10 @@ class DoudizhuFlow:
     def returns(self) -> list[float]:
         return list(self._returns)
 
+    def __deepcopy__(self, memo: dict[int, object]) -> "DoudizhuFlow":
+        # The cores' states are immutable, so a copy that shares them is a full copy.
+        return self.clone()
+
     def clone(self) -> "DoudizhuFlow":
         other = copy.copy(self)
         other.played = list(self.played)

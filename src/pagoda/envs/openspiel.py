@@ -175,16 +175,6 @@ class _State(pyspiel.State):  # type: ignore[misc]
         return str(getattr(self.flow, "text")())  # noqa: B009
 
 
-def _clone_flow(self: Flow, memo: dict[int, object]) -> Flow:
-    return self.clone()
-
-
-# pyspiel clones a Python state with copy.deepcopy: the cores' states are immutable, so a
-# flow's own copy (which shares them) is a full copy.
-TichuFlow.__deepcopy__ = _clone_flow  # type: ignore[attr-defined]
-DoudizhuFlow.__deepcopy__ = _clone_flow  # type: ignore[attr-defined]
-
-
 class _Game(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, game_type: Any, params: dict[str, Any] | None, make: Callable[[int], Flow]) -> None:
         self._make = make

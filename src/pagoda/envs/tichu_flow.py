@@ -230,6 +230,10 @@ class TichuFlow:
     def returns(self) -> list[float]:
         return list(self._returns)
 
+    def __deepcopy__(self, memo: dict[int, object]) -> "TichuFlow":
+        # The cores' states are immutable, so a copy that shares them is a full copy.
+        return self.clone()
+
     def clone(self) -> "TichuFlow":
         other = copy.copy(self)
         other.picks = list(self.picks)
