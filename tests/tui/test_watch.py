@@ -13,7 +13,6 @@ from pagoda import tichu
 from pagoda.bots import get_bot
 from pagoda.bots.tichu import play_round
 from pagoda.cli import _record_game
-from pagoda.tui.doudizhu import match_record
 from pagoda.tui.i18n import Catalog
 from pagoda.tui.watch import Replay, WatchApp, game_of
 
@@ -26,13 +25,9 @@ def _tichu_round() -> str:
 def _doudizhu_match() -> str:
     rng = random.Random(2)
     m = ddz.Match.new(2, ddz.parse_rules("laizi rounds=2"))
-    actions = []
     while not m.is_over:
-        seat = m.to_move
-        action = rng.choice(m.current.legal_actions())
-        actions.append((seat, str(action)))
-        m = m.apply(seat, action)
-    return str(match_record(m, actions))
+        m = m.apply(m.to_move, rng.choice(m.current.legal_actions()))
+    return str(m.record)
 
 
 async def _step(replay: Replay) -> list[int]:

@@ -12,13 +12,14 @@ from pagoda.core.errors import IllegalAction, PagodaError, ParseError
 from pagoda.doudizhu.actions import PASS, Action
 from pagoda.doudizhu.cards import Cards, format_cards, parse_cards
 from pagoda.doudizhu.combos import KINDS, Combo, beats, classify
-from pagoda.doudizhu.match import Match
+from pagoda.doudizhu.match import MATCH_GAME, Match
 from pagoda.doudizhu.movegen import legal_plays, plays, plays_with_wild
 from pagoda.doudizhu.round import Phase, Round, View, replay
 from pagoda.doudizhu.rules import RULES, Rules, format_rules, parse_rules
 
 __all__ = [
     "KINDS",
+    "MATCH_GAME",
     "PASS",
     "RULES",
     "Action",

@@ -11,15 +11,20 @@ seat that played out) bids first.
 ...     m = m.apply(m.to_move, m.current.legal_actions()[-1])
 >>> len(m.rounds), sum(m.totals)
 (2, 0)
+>>> ddz.Match.replay(str(m.record)) == m
+True
 """
 
 import random
 from dataclasses import dataclass
 
+from pagoda.core import ParseError, Record, parse_record
 from pagoda.core.errors import IllegalAction
 from pagoda.doudizhu.actions import Action
 from pagoda.doudizhu.round import Round
-from pagoda.doudizhu.rules import RULES, Rules
+from pagoda.doudizhu.rules import RULES, Rules, format_rules, parse_rules
+
+MATCH_GAME = "doudizhu-match"
 
 
 def round_seed(seed: int, number: int) -> int:
@@ -35,6 +40,8 @@ class Match:
     seed: int
     rounds: tuple[Round, ...]
     current: Round
+    #: Every action of the match so far, as ``(seat, text)``.
+    actions: tuple[tuple[int, str], ...] = ()
 
     @classmethod
     def new(cls, seed: int, rules: Rules = RULES["classic"]) -> "Match":
@@ -67,8 +74,29 @@ class Match:
         if self.is_over:
             raise IllegalAction("the match is over")
         r = self.current.apply(seat, action)
+        actions = (*self.actions, (seat, str(action)))
         if not r.is_over:
-            return Match(self.rules, self.seed, self.rounds, r)
+            return Match(self.rules, self.seed, self.rounds, r, actions)
         rounds = (*self.rounds, r)
         nxt = Round.new(round_seed(self.seed, len(rounds)), self.rules, first=r.winner)
-        return Match(self.rules, self.seed, rounds, nxt)
+        return Match(self.rules, self.seed, rounds, nxt, actions)
+
+    @property
+    def record(self) -> Record:
+        """The match record: its rules, its seed and every action; :meth:`replay` reads it back."""
+        headers = (("Game", MATCH_GAME), ("Rules", format_rules(self.rules)), ("Seed", str(self.seed)))
+        return Record(headers, self.actions)
+
+    @classmethod
+    def replay(cls, record: Record | str) -> "Match":
+        """The match a match record describes."""
+        rec = parse_record(record) if isinstance(record, str) else record
+        if rec.get("Game") != MATCH_GAME:
+            raise ParseError(f"not a Dou Di Zhu match record: Game is {rec.get('Game')!r}")
+        m = cls.new(int(rec.header("Seed")), parse_rules(rec.header("Rules")))
+        for number, (seat, text) in enumerate(rec.actions, 1):
+            try:
+                m = m.apply(seat, text)
+            except IllegalAction as e:
+                raise IllegalAction(f"action {number} ({seat} {text}): {e}") from None
+        return m

@@ -24,13 +24,7 @@ from pagoda.doudizhu.combos import BOMB, ROCKET
 from pagoda.tui.base import CHOICE_KEYS, Cell, Choice, GameUI, SeatPanel, TableModel
 from pagoda.tui.i18n import Catalog
 
-MATCH_GAME = "doudizhu-match"
-
-
-def match_record(match: ddz.Match, actions: Sequence[tuple[int, str]]) -> Record:
-    """The record of a match: its rules, its seed and every action so far."""
-    headers = (("Game", MATCH_GAME), ("Rules", ddz.format_rules(match.rules)), ("Seed", str(match.seed)))
-    return Record(headers, tuple(actions))
+MATCH_GAME = ddz.MATCH_GAME
 
 
 def replay_match(record: Record | str) -> tuple[ddz.Match, list[ddz.Match]]:
@@ -38,8 +32,7 @@ def replay_match(record: Record | str) -> tuple[ddz.Match, list[ddz.Match]]:
 
     >>> m = ddz.Match.new(4)
     >>> m = m.apply(m.to_move, "bid 3")
-    >>> text = str(match_record(m, [(m.current.history[0][0], "bid 3")]))
-    >>> replay_match(text)[0] == m
+    >>> replay_match(str(m.record))[0] == m
     True
     """
     rec = parse_record(record) if isinstance(record, str) else record
@@ -336,7 +329,7 @@ class DoudizhuUI(GameUI):
         return f"{action} ({action.combo.kind})"
 
     def record_text(self) -> str:
-        return str(match_record(self.match, self.actions))
+        return str(self.match.record)
 
     def hint(self) -> str:
         """The advice of ``pagoda advise doudizhu`` where it is installed, else a bot's choice."""
