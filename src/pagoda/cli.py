@@ -42,6 +42,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         p = sub.add_parser(command, help=text, add_help=False)
         p.add_argument("game", choices=GAMES)
         p.add_argument("rest", nargs=argparse.REMAINDER, help="options of the command (see --help)")
+    serve = sub.add_parser("serve", help="run the game server (needs the server extra)", add_help=False)
+    serve.add_argument("rest", nargs=argparse.REMAINDER, help="options of the server (see --help)")
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list[:1] == ["serve"]:
+        from pagoda.server.serve import run
+
+        return run(args_list[1:])
     argv = list(sys.argv[1:] if argv is None else argv)
     if len(argv) >= 2 and argv[0] == "watch" and argv[1] not in GAMES:
         game = _record_game(argv[1])

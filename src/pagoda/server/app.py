@@ -1,0 +1,372 @@
+"""The Starlette application: the lobby's HTTP JSON endpoints, the play WebSocket, the client files.
+
+Endpoints (docs/server.md has the details):
+
+- ``GET /api/me``: the guest identity (a signed cookie, also returned as a token for clients
+  without cookies); ``GET /api/games``: games, presets, bots; ``GET /api/protocol``: the schemas.
+- ``POST /api/tables``: create a table; ``GET /api/tables``: the open live tables;
+  ``GET /api/tables/{id}``: one table; ``GET /api/history``: finished tables;
+  ``GET /api/tables/{id}/record`` and ``/events``: a finished table's record and event log.
+- ``WS /ws/{id}``: play and watch (docs/protocol.md).
+"""
+
+import asyncio
+import contextlib
+import json
+import os
+import secrets
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from itsdangerous import BadSignature, URLSafeSerializer
+from starlette.applications import Starlette
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from pagoda.bots import available
+from pagoda.core import PagodaError
+from pagoda.server.games import GAMES, TableOptions
+from pagoda.server.lobby import Lobby
+from pagoda.server.protocol import ProtocolError, error, parse_client, schemas
+from pagoda.server.store import SqlStore, default_url
+from pagoda.server.table import Conn, Settings, Table
+
+COOKIE = "pagoda_guest"
+GUEST_HEADER = "x-pagoda-guest"
+HELLO_TIMEOUT = 10.0
+MAX_BODY = 4096
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """How to run the server: where the data is, which origins may connect, the tunables."""
+
+    database_url: str | None = None
+    data_dir: str = "pagoda-data"
+    client_dir: str | None = None
+    allowed_origins: tuple[str, ...] = ()
+    settings: Settings = field(default_factory=Settings)
+
+    def url(self) -> str:
+        """The database URL: the configured one, ``PAGODA_DATABASE_URL``, or SQLite in the data folder."""
+        if self.database_url:
+            return self.database_url
+        env = os.environ.get("PAGODA_DATABASE_URL")
+        if env:
+            return env
+        Path(self.data_dir).mkdir(parents=True, exist_ok=True)
+        return default_url(str(Path(self.data_dir).resolve()))
+
+
+class Server:
+    """The running state the endpoints share: the lobby, the store and the signer."""
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.lobby: Lobby | None = None
+        self.signer = URLSafeSerializer(b"unset", salt="pagoda-guest")
+
+    @property
+    def live(self) -> Lobby:
+        if self.lobby is None:
+            raise RuntimeError("the server is not started")
+        return self.lobby
+
+    async def start(self) -> None:
+        store = await SqlStore.open(self.config.url())
+        secret = os.environ.get("PAGODA_SECRET", "").encode() or await store.secret()
+        settings = replace(self.config.settings, secret=secret)
+        self.signer = URLSafeSerializer(secret, salt="pagoda-guest")
+        self.lobby = Lobby(store, settings)
+        await self.lobby.restore()
+
+    async def stop(self) -> None:
+        if self.lobby is not None:
+            await self.lobby.close()
+            await self.lobby.store.close()
+            self.lobby = None
+
+    # ------------------------------------------------------------------ identity
+
+    def guest_of(self, token: str | None) -> str | None:
+        """The player id a guest token was signed for, or None."""
+        if not token:
+            return None
+        try:
+            value = self.signer.loads(token)
+        except BadSignature:
+            return None
+        return value if isinstance(value, str) else None
+
+    def identify(self, conn: HTTPConnection) -> tuple[str, str]:
+        """The player id and guest token of a request: from the header, the cookie, or new."""
+        for token in (conn.headers.get(GUEST_HEADER), conn.cookies.get(COOKIE)):
+            player = self.guest_of(token)
+            if player is not None and token is not None:
+                return player, token
+        player = secrets.token_urlsafe(12)
+        return player, str(self.signer.dumps(player))
+
+    def origin_ok(self, conn: HTTPConnection) -> bool:
+        """Browsers send Origin: it must be this host or an allowed origin. Other clients send none."""
+        origin = conn.headers.get("origin")
+        if origin is None:
+            return True
+        if origin in self.config.allowed_origins:
+            return True
+        return urlsplit(origin).netloc == conn.headers.get("host", "")
+
+
+def _json(data: Any, status: int = 200, token: str | None = None) -> JSONResponse:
+    response = JSONResponse(data, status_code=status)
+    if token is not None:
+        response.set_cookie(COOKIE, token, max_age=365 * 86400, httponly=True, samesite="lax")
+    return response
+
+
+def _fail(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": code, "message": message}, status_code=status)
+
+
+def create_app(config: Config | None = None) -> Starlette:
+    """The application; the lobby starts (migrations, restore) with the app's lifespan."""
+    config = config or Config()
+    server = Server(config)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await server.start()
+        try:
+            yield
+        finally:
+            await server.stop()
+
+    async def me(request: Request) -> Response:
+        player, token = server.identify(request)
+        return _json({"player": player, "guest": token}, token=token)
+
+    async def games(request: Request) -> Response:
+        out = {}
+        for name, game in GAMES.items():
+            bots = [{"name": s.name, "level": s.level, "description": s.description} for s in available(name)]
+            out[name] = {"presets": game.presets(), "bots": bots}
+        return _json(out)
+
+    async def protocol(request: Request) -> Response:
+        return _json(schemas())
+
+    async def create_table(request: Request) -> Response:
+        if not server.origin_ok(request):
+            return _fail(403, "bad_origin", "requests from this origin are not allowed")
+        body = await request.body()
+        if len(body) > MAX_BODY:
+            return _fail(413, "too_large", f"the request may be at most {MAX_BODY} bytes")
+        try:
+            data = json.loads(body or b"{}")
+        except ValueError:
+            return _fail(400, "bad_json", "the body is not JSON")
+        if not isinstance(data, dict):
+            return _fail(400, "bad_request", "the body is a JSON object")
+        player, token = server.identify(request)
+        try:
+            options = server.live.options(data)
+            table = await server.live.create(options, owner=player)
+        except PagodaError as e:
+            return _fail(400, "bad_options", str(e))
+        info = await table.call(table.table_info)
+        return _json(
+            {"id": table.id, "invite": table.invite, "ws": f"/ws/{table.id}", "guest": token, "table": info},
+            status=201,
+            token=token,
+        )
+
+    async def list_tables(request: Request) -> Response:
+        out = [await t.call(t.table_info) for t in list(server.live.tables.values()) if t.options.open]
+        return _json({"tables": out})
+
+    def _visible(request: Request, table: Table) -> bool:
+        if table.options.open:
+            return True
+        player, _ = server.identify(request)
+        invite = request.query_params.get("invite", "")
+        return player == table.owner or secrets.compare_digest(invite, table.invite)
+
+    async def get_table(request: Request) -> Response:
+        table = server.live.tables.get(request.path_params["id"])
+        if table is not None:
+            if not _visible(request, table):
+                return _fail(403, "invite_required", "this table is invite-only")
+            return _json(await table.call(table.table_info))
+        row = await server.live.store.get(request.path_params["id"])
+        if row is None or row.status != "finished":
+            return _fail(404, "no_table", "no such table")
+        options = TableOptions.from_json(row.options)
+        return _json({"id": row.id, "status": row.status, "options": options.public(), "owner": row.owner})
+
+    async def finished_row(request: Request) -> Any:
+        row = await server.live.store.get(request.path_params["id"])
+        if row is None:
+            return _fail(404, "no_table", "no such table")
+        if row.status != "finished":
+            return _fail(409, "not_finished", "the record is served once the match is over")
+        return row
+
+    async def record(request: Request) -> Response:
+        row = await finished_row(request)
+        if isinstance(row, Response):
+            return row
+        return PlainTextResponse(row.record or "")
+
+    async def table_events(request: Request) -> Response:
+        row = await finished_row(request)
+        if isinstance(row, Response):
+            return row
+        return _json({"events": await server.live.store.events(row.id)})
+
+    async def history(request: Request) -> Response:
+        try:
+            limit = min(100, max(1, int(request.query_params.get("limit", "50"))))
+            offset = max(0, int(request.query_params.get("offset", "0")))
+        except ValueError:
+            return _fail(400, "bad_request", "limit and offset are integers")
+        rows = await server.live.store.finished(limit, offset)
+        out = []
+        for row in rows:
+            options = TableOptions.from_json(row.options)
+            out.append({"id": row.id, "options": options.public(), "created": row.created})
+        return _json({"tables": out})
+
+    async def play(websocket: WebSocket) -> None:
+        if not server.origin_ok(websocket):
+            await websocket.close(code=1008)
+            return
+        await websocket.accept()
+        settings = server.live.settings
+        table = server.live.tables.get(websocket.path_params["id"])
+        if table is None:
+            await websocket.send_text(json.dumps(error("no_table", "no live table with this id")))
+            await websocket.close(code=4404)
+            return
+        player, token = server.identify(websocket)
+        conn = Conn(player, "guest", token, outbox=settings.outbox, strict=settings.strict)
+        writer = asyncio.get_running_loop().create_task(_write(websocket, conn))
+        joined = False
+        try:
+            hello = await asyncio.wait_for(_read(websocket, settings.max_message), HELLO_TIMEOUT)
+            if hello["type"] != "hello":
+                raise ProtocolError("hello_first", "the first message is hello")
+            guest = server.guest_of(hello.get("guest"))
+            if guest is not None:
+                conn.player, conn.guest = guest, str(hello["guest"])
+            table.join(conn, hello)
+            joined = True
+            bucket = _Bucket(settings.rate, settings.burst)
+            while not conn.closed:
+                try:
+                    msg = await _read(websocket, settings.max_message)
+                except ProtocolError as e:
+                    conn.send(error(e.code, e.message))
+                    continue
+                if not bucket.take():
+                    conn.send(
+                        error("rate_limited", "too many messages; this one was dropped", msg.get("ref"))
+                    )
+                    if bucket.strikes > settings.burst:
+                        break
+                    continue
+                if msg["type"] == "hello":
+                    conn.send(error("already_joined", "hello is the first message only", msg.get("ref")))
+                    continue
+                table.receive(conn, msg)
+        except ProtocolError as e:
+            conn.send(error(e.code, e.message))
+        except (WebSocketDisconnect, TimeoutError, RuntimeError):
+            pass
+        finally:
+            if joined:
+                table.leave(conn)
+            conn.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, 2.0)
+            writer.cancel()
+
+    routes: list[Any] = [
+        Route("/api/me", me),
+        Route("/api/games", games),
+        Route("/api/protocol", protocol),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables", list_tables, methods=["GET"]),
+        Route("/api/tables/{id}", get_table),
+        Route("/api/tables/{id}/record", record),
+        Route("/api/tables/{id}/events", table_events),
+        Route("/api/history", history),
+        WebSocketRoute("/ws/{id}", play),
+    ]
+    client = Path(config.client_dir) if config.client_dir else None
+    if client is not None and (client / "index.html").is_file():
+        routes.append(Mount("/", StaticFiles(directory=str(client), html=True)))
+    else:
+        routes.append(Route("/", placeholder))
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.server = server
+    return app
+
+
+async def placeholder(request: Request) -> Response:
+    """The page served until a browser client is built."""
+    body = (
+        "<!doctype html><meta charset=utf-8><title>pagoda</title>"
+        "<h1>pagoda server</h1><p>The browser client is not built yet. The server is running: "
+        "its lobby API is under <code>/api/</code> and tables are played over the WebSocket "
+        "protocol described in docs/protocol.md (schemas at <a href=/api/protocol>/api/protocol</a>).</p>"
+    )
+    return HTMLResponse(body)
+
+
+class _Bucket:
+    """A token bucket: ``rate`` messages a second, bursts of ``burst``."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+        self.strikes = 0
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(float(self.burst), self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        self.strikes += 1
+        return False
+
+
+async def _read(websocket: WebSocket, max_bytes: int) -> dict[str, Any]:
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    return parse_client(text if text is not None else message.get("bytes", b""), max_bytes)
+
+
+async def _write(websocket: WebSocket, conn: Conn) -> None:
+    try:
+        while True:
+            msg = await conn.outbox.get()
+            if msg is None:
+                break
+            await websocket.send_text(json.dumps(msg, separators=(",", ":")))
+    except Exception:
+        pass
+    finally:
+        with contextlib.suppress(Exception):
+            await websocket.close(code=1000)

@@ -1,0 +1,60 @@
+"""``pagoda serve``: run the game server with uvicorn (lobby API, WebSocket, client files)."""
+
+import argparse
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from pagoda.server.table import Settings
+
+
+def database_url(db: str | None) -> str | None:
+    """A ``--db`` value as a URL: a URL as given, a file path as SQLite."""
+    if not db:
+        return None
+    if "://" in db:
+        return db
+    return f"sqlite+aiosqlite:///{Path(db).resolve()}"
+
+
+def run(argv: Sequence[str]) -> int:
+    """Parse the options and serve until interrupted."""
+    p = argparse.ArgumentParser(prog="pagoda serve", description=__doc__.splitlines()[0])
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument(
+        "--db", help="database URL or SQLite file (default: PAGODA_DATABASE_URL, else the data dir)"
+    )
+    p.add_argument("--data-dir", default=os.environ.get("PAGODA_DATA_DIR", "pagoda-data"), help="data folder")
+    p.add_argument(
+        "--client", default=os.environ.get("PAGODA_CLIENT_DIR", "client/dist"), help="client build"
+    )
+    p.add_argument("--allow-origin", action="append", default=[], help="another origin allowed to connect")
+    p.add_argument("--grace", type=float, default=20.0, help="seconds before a bot stands in for the absent")
+    p.add_argument("--bomb-window", type=float, default=1.5, help="seconds to bomb a complete trick")
+    p.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before it moves")
+    p.add_argument("--max-message", type=int, default=4096, help="largest message accepted, in bytes")
+    args = p.parse_args(list(argv))
+
+    import uvicorn
+
+    from pagoda.server.app import Config, create_app
+
+    settings = Settings(
+        grace=args.grace, bomb_window=args.bomb_window, bot_delay=args.bot_delay, max_message=args.max_message
+    )
+    config = Config(
+        database_url=database_url(args.db),
+        data_dir=args.data_dir,
+        client_dir=args.client,
+        allowed_origins=tuple(args.allow_origin),
+        settings=settings,
+    )
+    uvicorn.run(
+        create_app(config),
+        host=args.host,
+        port=args.port,
+        ws_max_size=max(65536, 4 * args.max_message),
+        log_level="info",
+    )
+    return 0
