@@ -2,7 +2,7 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-EXTRAS ?= dev,compare,bots
+EXTRAS ?= dev,compare,bots,tui,rl
 STAMP := $(VENV)/.installed-$(EXTRAS)
 JOBS ?= 2
 

@@ -191,7 +191,7 @@ class Round:
     _out: tuple[int, ...]
     _closing: bool
     _history: _History
-    _cache: tuple[int, Sequence[Action]] | None
+    _cache: dict[int, Sequence[Action]] | None  # legal actions per seat, made on demand
 
     # ----------------------------------------------------------------- construction
 
@@ -440,10 +440,14 @@ class Round:
 
     def _play_actions(self, seat: int) -> Sequence[Action]:
         cache = self._cache
-        if cache is not None and cache[0] == seat:
-            return cache[1]
+        if cache is None:
+            cache = self._cache = {}
+        else:
+            found = cache.get(seat)
+            if found is not None:
+                return found
         actions = self._compute_play_actions(seat)
-        self._cache = (seat, actions)
+        cache[seat] = actions
         return actions
 
     def _compute_play_actions(self, seat: int) -> Sequence[Action]:
@@ -543,7 +547,7 @@ class Round:
             r = self._apply_play(seat, act)
         elif kind == PASS:
             cache = self._cache
-            trusted = cache is not None and cache[0] == seat and _listed(act, cache[1])
+            trusted = cache is not None and seat in cache and _listed(act, cache[seat])
             r = self._pass(seat) if trusted else self._apply_pass(seat)
         elif kind in (TAKE, GIVE_DRAGON):
             r = self._apply_take(seat, act)
@@ -647,7 +651,7 @@ class Round:
                 f"the round is over but for the Dragon trick: seat {self._to_move} gives it away"
             )
         cache = self._cache
-        if act.combo is not None and cache is not None and cache[0] == seat and _listed(act, cache[1]):
+        if act.combo is not None and cache is not None and seat in cache and _listed(act, cache[seat]):
             return self._play(seat, act, act.combo)  # one of this state's own legal actions
         combo = self._resolve_play(seat, act)
         top = self._top
