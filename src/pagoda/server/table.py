@@ -293,6 +293,8 @@ class Table:
             raise Refused("invite_required", "this table is invite-only: join with its invite link")
         if hello.get("name"):
             conn.name = str(hello["name"])
+        elif seated:
+            conn.name = str(self.seats[seated[0]].name or conn.name)
         conn.seat = seated[0] if seated else None
         self.conns.add(conn)
         you = self._you(conn)
