@@ -191,6 +191,51 @@ class Round:
         )
 
     @classmethod
+    def from_deal(
+        cls,
+        hands: Sequence[str | Cards],
+        kitty: str | Cards,
+        rules: Rules = RULES["classic"],
+        first: int = 0,
+        seed: int | None = None,
+    ) -> "Round":
+        """A round at the auction from a given deal; ``first`` bids first.
+
+        With a ``seed``, an all-pass auction redeals from it (deal 2, 3, ...) and the laizi wild
+        rank is drawn from it; without one, an all-pass auction has no next deal.
+
+        >>> from pagoda.doudizhu.round import deal, format_deal
+        >>> d, _ = deal(5, 1, RULES["classic"])
+        >>> r = Round.from_deal([format_mask(m) for m in d[:3]], format_mask(d[3]), first=2, seed=5)
+        >>> r.phase, r.to_move, r.kitty == d[3]
+        (<Phase.AUCTION: 'auction'>, 2, True)
+        """
+        masks = cls._check_deal(hands, kitty, rules, full=True)
+        if not 0 <= first < rules.players:
+            raise IllegalAction(f"no seat {first}")
+        return cls._start(rules, seed, (masks,), 1, first)
+
+    @staticmethod
+    def _check_deal(hands: Sequence[str | Cards], kitty: str | Cards, rules: Rules, full: bool) -> Deal:
+        """The masks of ``hands`` and ``kitty``, checked against the pack (and, if ``full``, its sizes)."""
+        if len(hands) != rules.players:
+            raise IllegalAction(f"{rules.name} has {rules.players} seats, not {len(hands)} hands")
+        masks = tuple(h.mask if isinstance(h, Cards) else parse_mask(h) for h in hands)
+        kmask = kitty.mask if isinstance(kitty, Cards) else parse_mask(kitty)
+        total = counts_of(sum(masks) + kmask)
+        for i, n in enumerate(total):
+            most = rules.decks * (1 if i >= JOKER_B else 4)
+            if n > most or (full and n != most):
+                raise IllegalAction(
+                    f"{n} cards of rank {RANK_CHARS[i]}: a {rules.decks}-pack game has {most}"
+                )
+        if full:
+            for seat, m in enumerate(masks):
+                if size_of(m) != rules.hand_size:
+                    raise IllegalAction(f"hand {seat} has {size_of(m)} cards, not {rules.hand_size}")
+        return (*masks, kmask)
+
+    @classmethod
     def from_hands(
         cls,
         hands: Sequence[str | Cards],
@@ -201,20 +246,10 @@ class Round:
         wild: str | None = None,
     ) -> "Round":
         """A round straight into play: ``landlord`` takes ``kitty`` and leads (crafted positions too)."""
-        if len(hands) != rules.players:
-            raise IllegalAction(f"{rules.name} has {rules.players} seats, not {len(hands)} hands")
-        masks = tuple(h.mask if isinstance(h, Cards) else parse_mask(h) for h in hands)
-        kmask = kitty.mask if isinstance(kitty, Cards) else parse_mask(kitty)
-        total = counts_of(sum(masks) + kmask)
-        for i, n in enumerate(total):
-            most = rules.decks * (1 if i >= JOKER_B else 4)
-            if n > most:
-                raise IllegalAction(
-                    f"{n} cards of rank {RANK_CHARS[i]}: a {rules.decks}-pack game has {most}"
-                )
+        dealt = cls._check_deal(hands, kitty, rules, full=False)
         if not 0 <= landlord < rules.players:
             raise IllegalAction(f"no seat {landlord}")
-        r = cls._start(rules, None, ((*masks, kmask),), 1, landlord)
+        r = cls._start(rules, None, (dealt,), 1, landlord)
         w = r.wild
         if wild is not None:
             ranks = format_mask(parse_mask(wild))
