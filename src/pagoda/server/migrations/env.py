@@ -27,9 +27,25 @@ async def _online() -> None:
     await engine.dispose()
 
 
-if context.is_offline_mode():
-    context.configure(url=context.config.get_main_option("sqlalchemy.url"), target_metadata=target_metadata)
-    with context.begin_transaction():
-        context.run_migrations()
-else:
-    asyncio.run(_online())
+def _main() -> None:
+    if context.is_offline_mode():
+        context.configure(
+            url=context.config.get_main_option("sqlalchemy.url"), target_metadata=target_metadata
+        )
+        with context.begin_transaction():
+            context.run_migrations()
+    else:
+        asyncio.run(_online())
+
+
+def _under_alembic() -> bool:
+    """Only Alembic runs this module; importing it elsewhere (doctest collection) does nothing."""
+    try:
+        context.config  # noqa: B018
+    except (NameError, AttributeError):
+        return False
+    return True
+
+
+if _under_alembic():
+    _main()
