@@ -235,3 +235,28 @@ def test_no_message_shows_another_seats_hidden_card(tmp_path: Path, seed: int, c
         await lobby.store.close()
 
     run(body)
+
+
+def test_doudizhu_table_plays_to_the_end_with_hands_kept_private(tmp_path: Path) -> None:
+    async def body() -> None:
+        lobby = await open_lobby(tmp_path)
+        table = await lobby.create(
+            lobby.options({"game": "doudizhu", "rounds": 1, "turn_timer": 0.01}), owner="owner"
+        )
+        a, watcher = Client(table, "owner"), Client(table, "w")
+        await a.hello()
+        await watcher.hello()
+        await a.send(type="sit", seat=1)
+        await a.send(type="start", fill="random")
+        assert len(table.seats) == 3
+        await wait_for(lambda: table.status == "finished", [a, watcher])
+        assert [m["event"]["kind"] for m in a.got if m["type"] == "event"][-2:] == [
+            "round_over",
+            "match_over",
+        ]
+        assert all("hand" not in (m.get("game") or {}) for m in watcher.got)
+        assert all(m["game"]["hand"] is not None for m in a.got if m["type"] == "state")
+        await lobby.close()
+        await lobby.store.close()
+
+    run(body)
