@@ -2,7 +2,7 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-EXTRAS ?= dev,compare,bots,tui,rl
+EXTRAS ?= dev,compare,bots,tui,rl,server
 STAMP := $(VENV)/.installed-$(EXTRAS)
 JOBS ?= 2
 

@@ -46,7 +46,9 @@ def test_a_random_match_ends_with_a_team_over_the_target(played: Match) -> None:
     assert max(a, b) >= 300
     assert a != b
     assert m.winner == (0 if a > b else 1)
-    assert m.number == len(m.finished) + 1
+    # Once over, no further round is dealt: the round shown is the last one played.
+    assert m.number == len(m.finished)
+    assert m.round is m.finished[-1]
     assert len(m.finished) >= 1
     assert all(r.is_over for r in m.finished)
     assert m.scores == (sum(r.score()[0] for r in m.finished), sum(r.score()[1] for r in m.finished))

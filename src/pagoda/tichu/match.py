@@ -51,8 +51,8 @@ class Match:
 
     @property
     def number(self) -> int:
-        """The number of the round in play (1 for the first)."""
-        return len(self.finished) + 1
+        """The number of the round in play (1 for the first; the last one once the match is over)."""
+        return len(self.finished) + (0 if self.is_over else 1)
 
     @property
     def is_over(self) -> bool:
@@ -83,7 +83,8 @@ class Match:
             a, b = nxt.score()
             m.scores = (self.scores[0] + a, self.scores[1] + b)
             m.finished = (*self.finished, nxt)
-            m.round = Round.new(round_seed(self.seed, len(m.finished) + 1), self.rules)
+            # The next round is dealt only if the match goes on; at its end ``round`` stays the last.
+            m.round = nxt if m.is_over else Round.new(round_seed(self.seed, len(m.finished) + 1), self.rules)
         else:
             m.scores = self.scores
             m.finished = self.finished
