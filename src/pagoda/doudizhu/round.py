@@ -82,6 +82,7 @@ class View(NamedTuple):
     top_seat: int | None
     multiplier: int
     history: tuple[tuple[int, str], ...]
+    rules: Rules
 
 
 Deal = tuple[int, ...]
@@ -309,6 +310,7 @@ class Round:
             top_seat=self.top_seat if self.top_seat >= 0 else None,
             multiplier=1 << self.doubles,
             history=self.history,
+            rules=self.rules,
         )
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:

@@ -44,7 +44,7 @@ from pagoda.doudizhu.combos import (
     Combo,
 )
 from pagoda.doudizhu.round import Phase
-from pagoda.doudizhu.rules import RULES, Rules, parse_rules
+from pagoda.doudizhu.rules import Rules, parse_rules
 
 WIN = 1e6
 _CONTROL = {ACE: 0.5, TWO: 1.5, JOKER_B: 2.5, JOKER_R: 3.0}
@@ -110,14 +110,8 @@ class HeuristicBot:
         return legal_actions[best]
 
     def rules_for(self, view: View) -> Rules:
-        """The rules to reason with: the bot's own, else guessed from the view (players, wild)."""
-        if self.rules is not None:
-            return self.rules
-        if len(view.counts) == 4:
-            return RULES["four_player"]
-        if view.wild is not None:
-            return RULES["laizi"]
-        return RULES["classic"]
+        """The rules to reason with: the bot's own, else the table's."""
+        return self.rules if self.rules is not None else view.rules
 
     # ------------------------------------------------------------------ auction
 
