@@ -2,8 +2,6 @@
 
 import pytest
 
-pytest.importorskip("pettingzoo")
-
 from pagoda.envs import bench
 
 

@@ -4,10 +4,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
-pytest.importorskip("pettingzoo")
-
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "dmc_doudizhu.py"
 
 

@@ -5,8 +5,6 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("pyspiel")
-
 from pagoda.envs import openspiel
 
 pyspiel: Any = importlib.import_module("pyspiel")

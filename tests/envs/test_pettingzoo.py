@@ -1,13 +1,10 @@
 """PettingZoo's own API and seed tests on every environment and preset."""
 
+import importlib
 import warnings
+from typing import Any
 
 import pytest
-
-pytest.importorskip("pettingzoo")
-
-import importlib
-from typing import Any
 
 from pagoda.envs import doudizhu_v0, tichu_v0
 

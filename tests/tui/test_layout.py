@@ -3,9 +3,6 @@
 import asyncio
 
 import pytest
-
-pytest.importorskip("textual")
-
 from textual.widget import Widget
 
 from pagoda import doudizhu as ddz

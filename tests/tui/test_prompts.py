@@ -2,8 +2,6 @@
 
 import asyncio
 
-import pytest
-
 from pagoda import tichu
 from pagoda.tui.doudizhu import DoudizhuUI
 from pagoda.tui.i18n import Catalog
@@ -65,7 +63,6 @@ def test_tichu_call_and_hint() -> None:
 
 
 def test_doudizhu_hint_in_app() -> None:
-    pytest.importorskip("textual")
     from pagoda.tui.app import PlayApp
 
     game = DoudizhuUI(Catalog("ko"), human=0, bots=["random"], seed=1, hint_iterations=2)
@@ -101,7 +98,6 @@ def test_phoenix_reading_prompt() -> None:
 
 
 def test_bots_paced_by_a_timer() -> None:
-    pytest.importorskip("textual")
     from pagoda.tui.app import PlayApp
 
     game = TichuUI(Catalog("en"), human=3, bots=["random"] * 4, seed=1)

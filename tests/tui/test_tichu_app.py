@@ -6,8 +6,6 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("textual")
-
 from pagoda import tichu
 from pagoda.tui.app import HandView, PlayApp
 from pagoda.tui.i18n import Catalog

@@ -6,8 +6,6 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("textual")
-
 from pagoda import doudizhu as ddz
 from pagoda import tichu
 from pagoda.bots import get_bot

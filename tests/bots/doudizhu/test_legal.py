@@ -51,7 +51,6 @@ def test_search_plays_only_legal_actions(preset: str) -> None:
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_rlcard_adapter_plays_only_legal_actions(preset: str) -> None:
-    pytest.importorskip("rlcard")
     rules = ddz.parse_rules(preset)
     for seed in range(10):
         bots = [
@@ -63,7 +62,6 @@ def test_rlcard_adapter_plays_only_legal_actions(preset: str) -> None:
 
 
 def test_rlcard_adapter_rarely_falls_back_on_its_own_rules() -> None:
-    pytest.importorskip("rlcard")
     rules = ddz.RULES["rlcard"]
     bot = get_bot("doudizhu", "rlcard-rule")
     for seed in range(10):
