@@ -22,9 +22,9 @@ PRESETS = {
     "openspiel": ROUNDS,
     "four_player": ROUNDS,
     # every wild play is listed once per reading (thousands per position with several wild
-    # cards in hand), so a laizi round costs about a hundred classic ones: fewer rounds
-    "laizi": ROUNDS // 100,
-    "laizi wild=3": ROUNDS // 250,
+    # cards in hand), so a laizi round costs about forty classic ones: fewer rounds
+    "laizi": ROUNDS // 40,
+    "laizi wild=3": ROUNDS // 100,
 }
 
 

@@ -437,9 +437,8 @@ def plays_with_wild(
     return wild_plays(_hand_mask(hand), on, rules, wild - 3)
 
 
-def _substitutions(reading: Combo, have: list[int], spare: int, wild: int) -> list[int]:
-    """The card sets that play ``reading`` from a hand with ``spare`` wild cards free to stand in."""
-    need = counts_of(reading.mask)
+def _substitutions(reading: Combo, need: list[int], have: list[int], spare: int, wild: int) -> list[int]:
+    """The card sets that play ``reading`` (``need`` cards per rank) with ``spare`` wild cards free."""
     if need[wild] > have[wild]:
         return []
     results = [(0, 0)]  # (cards removed from the reading, wild cards used)
@@ -473,7 +472,13 @@ def wild_plays(hand: int, on: Combo | None, rules: Rules, wild: int) -> list[Com
         spare = w - need[wild]
         if spare < 0:
             continue
-        for actual in _substitutions(reading, have, spare, wild):
+        short = 0  # wild cards the reading needs at the least
+        for r in range(JOKER_B):
+            if need[r] > have[r] and r != wild:
+                short += need[r] - have[r]
+        if short > spare:
+            continue
+        for actual in _substitutions(reading, need, have, spare, wild):
             played = as_played(reading, actual, rules, wild)
             if played is None or not beats(played, on):
                 continue
