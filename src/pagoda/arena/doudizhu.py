@@ -13,6 +13,10 @@ normal 95% ones: over games for each seating, over the deals' two-game means for
 
     pagoda arena doudizhu --bots heuristic,rlcard-rule --deals 1000 --workers 2 --json out.json
 
+With more than two bots every pair plays the same deals and all the games are rated, the landlord
+against the peasants as a team (:mod:`pagoda.arena.ratings`); ``--plot out.png`` draws the
+ratings and the pairs' ADP (:mod:`pagoda.arena.plot`).
+
 >>> [(g.deal, g.a_seat0) for g in games(seed=10, deals=2)]
 [(10, True), (10, False), (11, True), (11, False)]
 """
@@ -25,6 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from pagoda.arena.ratings import PairRun, format_round_robin, outcome, round_robin
 from pagoda.arena.stats import percentile, summarize
 from pagoda.bots import get_bot
 from pagoda.bots.doudizhu import play_round
@@ -166,6 +171,22 @@ def report(results: Sequence[GameResult], bots: Sequence[str], rules: str, aucti
     return out
 
 
+def pair_run(results: Sequence[GameResult], bots: Sequence[str], rules: str, auction: bool) -> PairRun:
+    """A pair's results for a round robin: its report, its games as landlord-vs-peasants outcomes
+    (the landlord side won when A's points have the sign of A holding the landlord), and A's ADP."""
+    rep = report(results, bots, rules, auction)
+    n = parse_rules(rules).players
+    games = []
+    for r in results:
+        owners = [bots[0] if (s == 0) == r.a_seat0 else bots[1] for s in range(n)]
+        landlord = bots[0] if r.a_landlord else bots[1]
+        owners.remove(landlord)
+        won = r.a_points if r.a_landlord else -r.a_points
+        games.append(outcome([(landlord,), tuple(owners)], [won, -won]))
+    adp = rep["both"]["adp"]
+    return PairRun(bots[0], bots[1], rep, games, adp["mean"], adp["half_width"])
+
+
 def format_report(rep: dict[str, Any]) -> str:
     """The report as text."""
     b = rep["both"]
@@ -194,7 +215,9 @@ def run(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="pagoda arena doudizhu", description=(__doc__ or "").splitlines()[0]
     )
-    parser.add_argument("--bots", default="heuristic,rlcard-rule", help="A,B bot specs")
+    parser.add_argument(
+        "--bots", default="heuristic,rlcard-rule", help="A,B bot specs, or more for a round robin"
+    )
     parser.add_argument("--deals", type=int, default=200, help="deals (each played with both seatings)")
     parser.add_argument("--seed", type=int, default=1, help="first deal seed (default 1)")
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
@@ -203,17 +226,20 @@ def run(argv: Sequence[str]) -> int:
         "--auction", action="store_true", help="start at the auction (default: seat 0 landlord)"
     )
     parser.add_argument("--json", metavar="FILE", help="write the report as JSON")
+    parser.add_argument("--plot", metavar="PNG", help="rate the bots and plot ratings and pairwise ADP")
     parser.add_argument("--no-progress", action="store_true", help="no progress output")
     args = parser.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",")]
-    if len(bots) != 2:
-        parser.error("--bots takes two bot specs, A,B")
+    if len(bots) < 2 or len(set(bots)) != len(bots):
+        parser.error("--bots takes two or more different bot specs, A,B[,C...]")
     rules = parse_rules(args.rules)
     for spec in bots:
         get_bot("doudizhu", spec)  # fail early on a bad name
     if rules.players != 3 and "rlcard-rule" in bots:
         print("note: RLCard's rule agent knows three players only; it falls back where lost", file=sys.stderr)
     progress = None if args.no_progress else _dots
+    if len(bots) > 2 or args.plot:
+        return _round_robin(bots, args, progress, "pagoda arena doudizhu " + " ".join(argv))
     results = run_arena(bots, args.deals, args.seed, args.workers, args.rules, args.auction, progress)
     rep = report(results, bots, args.rules, args.auction)
     rep["command"] = "pagoda arena doudizhu " + " ".join(argv)
@@ -221,6 +247,28 @@ def run(argv: Sequence[str]) -> int:
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(rep, f, indent=2)
+    return 0
+
+
+def _round_robin(
+    bots: list[str], args: argparse.Namespace, progress: Callable[[int, int], None] | None, command: str
+) -> int:
+    def play(a: str, b: str) -> PairRun:
+        results = run_arena([a, b], args.deals, args.seed, args.workers, args.rules, args.auction, progress)
+        return pair_run(results, [a, b], args.rules, args.auction)
+
+    rep = round_robin(bots, play, "row's points per game against column (ADP)")
+    rep["command"] = command
+    print(format_round_robin(rep, format_report))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(rep, f, indent=2)
+    if args.plot:
+        from pagoda.arena.plot import plot_round_robin
+
+        landlord = "auction" if args.auction else "fixed landlord"
+        title = f"Dou Di Zhu ({args.rules}, {landlord}): {args.deals} deals a pair, seeds from {args.seed}"
+        plot_round_robin(rep, args.plot, title)
     return 0
 
 

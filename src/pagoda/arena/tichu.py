@@ -8,6 +8,10 @@ and mirrored the same way) instead of a single round.
 
     pagoda arena tichu --bots search:budget=0.1,heuristic --deals 200 --workers 2 --json out.json
 
+With more than two bots (``--bots random,heuristic,search``) every pair plays the same deals and
+all the games are rated (:mod:`pagoda.arena.ratings`); ``--plot out.png`` draws the ratings and
+the pairs' points (:mod:`pagoda.arena.plot`).
+
 The engine is importable: :func:`play_game` plays one game, :func:`games` lists the mirrored
 schedule, :func:`run_arena` plays it (on several processes) and :func:`report` sums it up.
 
@@ -23,6 +27,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from pagoda.arena.ratings import PairRun, format_round_robin, outcome, round_robin
 from pagoda.arena.stats import percentile, summarize
 from pagoda.bots import get_bot
 from pagoda.bots.tichu import play_round
@@ -182,6 +187,15 @@ def report(results: Sequence[GameResult], bots: Sequence[str], matches: bool = F
     return out
 
 
+def pair_run(results: Sequence[GameResult], bots: Sequence[str], matches: bool = False) -> PairRun:
+    """A pair's results for a round robin: its report, its games as team outcomes, A - B points."""
+    rep = report(results, bots, matches)
+    teams = [(bots[0], bots[0]), (bots[1], bots[1])]
+    games = [outcome(teams, [r.a_points, r.b_points]) for r in results]
+    d = rep["a_minus_b"]
+    return PairRun(bots[0], bots[1], rep, games, d["mean"], d["half_width"])
+
+
 def format_report(rep: dict[str, Any]) -> str:
     """The report as text."""
     d, w = rep["a_minus_b"], rep["a_win_rate"]
@@ -211,19 +225,26 @@ def format_report(rep: dict[str, Any]) -> str:
 def run(argv: Sequence[str]) -> int:
     """Run the arena from the command line."""
     parser = argparse.ArgumentParser(prog="pagoda arena tichu", description=__doc__.splitlines()[0])
-    parser.add_argument("--bots", default="heuristic,random", help="A,B bot specs (default heuristic,random)")
+    parser.add_argument(
+        "--bots",
+        default="heuristic,random",
+        help="A,B bot specs, or more for a round robin (default heuristic,random)",
+    )
     parser.add_argument("--deals", type=int, default=200, help="mirrored deals (each played twice)")
     parser.add_argument("--seed", type=int, default=1, help="first deal seed (default 1)")
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--matches", action="store_true", help="play whole matches to 1000, not rounds")
     parser.add_argument("--json", metavar="FILE", help="write the report as JSON")
+    parser.add_argument("--plot", metavar="PNG", help="rate the bots and plot ratings and pairwise points")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",")]
-    if len(bots) != 2:
-        parser.error("--bots takes two bot specs, A,B")
+    if len(bots) < 2 or len(set(bots)) != len(bots):
+        parser.error("--bots takes two or more different bot specs, A,B[,C...]")
     for spec in bots:
         get_bot("tichu", spec)  # fail early on a bad name
+    if len(bots) > 2 or args.plot:
+        return _round_robin(bots, args, "pagoda arena tichu " + " ".join(argv))
     if args.no_progress:
         results = run_arena(bots, args.deals, args.seed, args.workers, args.matches)
     else:
@@ -234,6 +255,28 @@ def run(argv: Sequence[str]) -> int:
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(rep, f, indent=2)
+    return 0
+
+
+def _round_robin(bots: list[str], args: argparse.Namespace, command: str) -> int:
+    def play(a: str, b: str) -> PairRun:
+        if args.no_progress:
+            results = run_arena([a, b], args.deals, args.seed, args.workers, args.matches)
+        else:
+            results = _with_progress([a, b], args)
+        return pair_run(results, [a, b], args.matches)
+
+    unit = "match" if args.matches else "round"
+    rep = round_robin(bots, play, f"row - column points per {unit}")
+    rep["command"] = command
+    print(format_round_robin(rep, format_report))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(rep, f, indent=2)
+    if args.plot:
+        from pagoda.arena.plot import plot_round_robin
+
+        plot_round_robin(rep, args.plot, f"Tichu: {args.deals} mirrored deals a pair, seeds from {args.seed}")
     return 0
 
 
