@@ -267,6 +267,68 @@ class Round:
             r._to_move = r._mah_jong_holder()
         return r
 
+    @classmethod
+    def from_view(cls, view: View, hands: Sequence[CardsLike]) -> "Round":
+        """The position ``view`` shows, with ``hands`` as every seat's cards (a determinization).
+
+        For simulations: ``hands[view.seat]`` must be the view's own hand, each hand as many
+        cards as the view says, and all of them together exactly the cards not yet played. The
+        position has no deal, so it writes no record. Only positions in play are supported.
+
+        >>> r = Round.new(seed=2)
+        >>> for seat in range(4):
+        ...     r = r.apply(seat, "no-grand")
+        >>> for seat in range(4):
+        ...     r = r.apply(seat, r.legal_actions(seat)[-1])  # an exchange
+        >>> r = r.apply(r.to_move, r.legal_actions(r.to_move)[0])
+        >>> again = Round.from_view(r.view(1), [r.hand_mask(s) for s in range(4)])
+        >>> again.legal_actions(again.to_move) == r.legal_actions(r.to_move)
+        True
+        """
+        if view.phase is not Phase.PLAY:
+            raise PagodaError(f"a position is built from a view in play, not in {view.phase}")
+        if len(hands) != 4:
+            raise PagodaError(f"a position has 4 hands, not {len(hands)}")
+        masks = [to_mask(h) for h in hands]
+        if masks[view.seat] != view.hand:
+            raise PagodaError(f"hand {view.seat} is not the view's own hand")
+        seen = view.played
+        for seat, mask in enumerate(masks):
+            if mask.bit_count() != view.hand_sizes[seat]:
+                raise PagodaError(
+                    f"hand {seat} has {mask.bit_count()} cards; the view says {view.hand_sizes[seat]}"
+                )
+            if mask & seen:
+                raise PagodaError(f"hand {seat} holds {format_cards(mask & seen)}, already played or held")
+            seen |= mask
+        if seen != FULL_DECK:
+            raise PagodaError(f"the hands leave out {format_cards(FULL_DECK & ~seen)}")
+        r = object.__new__(cls)
+        r.rules = view.rules
+        r.phase = Phase.PLAY
+        r._deal = ()
+        r._seed = None
+        r._start = Phase.PLAY
+        r._hands = (masks[0], masks[1], masks[2], masks[3])
+        r._decided = 0b1111
+        r._grand = _bits(view.grand_calls)
+        r._tichu = _bits(view.tichu_calls)
+        r._played = sum(1 << s for s in range(4) if view.hand_sizes[s] < 14)
+        r._given = (None, None, None, None)
+        r._won = view.won
+        r._trick = sum(c.mask for _, c in view.trick)
+        r._top = view.top
+        r._top_seat = view.top_seat
+        r._trick_plays = view.trick
+        r._passed = _bits(view.passed)
+        r._to_move = view.to_move
+        r._wish = view.wish
+        r._out = view.out
+        r._closing = len(view.out) == 3
+        r._history = None
+        r._cache = None
+        return r
+
     def _copy(self) -> "Round":
         r = object.__new__(Round)
         r._cache = None
@@ -907,6 +969,8 @@ class Round:
         headers = [("Game", "tichu"), ("Rules", str(self.rules))]
         if self._seed is not None:
             headers.append(("Seed", str(self._seed)))
+        if not self._deal:
+            raise PagodaError("a position built from a view has no deal, so no record")
         headers.append(("Deal", " | ".join(format_cards(hand) for hand in self._deal)))
         headers.append(("Start", "grand" if self._start is Phase.GRAND_TICHU else "play"))
         return Record(tuple(headers), tuple((s, str(a)) for s, a in self.actions))
@@ -937,6 +1001,11 @@ def _listed(action: Action, actions: Sequence[Action]) -> bool:
     if isinstance(actions, PlayList):
         return actions.made(action)
     return any(a is action for a in actions)
+
+
+def _bits(flags: tuple[bool, ...]) -> int:
+    """The seats whose flag is set, as a bit mask (the inverse of :func:`_bools`)."""
+    return sum(1 << s for s, flag in enumerate(flags) if flag)
 
 
 def _bools(mask: int) -> tuple[bool, bool, bool, bool]:
