@@ -11,8 +11,11 @@ against the bot itself, see ``docs/strength.md``); with ``rob``, it calls or rob
   most: a play that fits the plan costs nothing, one that breaks it costs a combination more;
 - low cards first: the rank of the play and any control card in it (A, 2, jokers) cost a little;
 - bombs and the rocket cost more than a combination unless an enemy is nearly out;
-- counting cards: what no other seat can beat (from the unseen cards) is a control; with one other
-  combination left, leading a control wins;
+- counting cards: what no other seat can beat (from the unseen cards) is a control; every control
+  the plan keeps after a play is worth a little (:data:`SAFE_GROUP`), and leading a control when at
+  most one combination of the rest can be beaten starts a forced play-out (:data:`PLAY_OUT`);
+- the landlord, alone against two, beats a peasant's play more readily than a peasant would
+  (:data:`LANDLORD_CONTEST`): passing hands the pair the tempo;
 - never lead a solo (a pair) into an enemy holding one (two) cards unless nothing beats it;
 - peasants: never beat the teammate's play (unless going out), feed a teammate who is nearly out
   the lowest solo or pair, and the peasant right after the landlord blocks the landlord harder.
@@ -24,7 +27,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pagoda.bots.doudizhu.hand import min_plays, played_cards, unseen
+from pagoda.bots.doudizhu.hand import Group, min_plays, partition, played_cards, unseen
 from pagoda.doudizhu import PASS, Action, View
 from pagoda.doudizhu.actions import BID, CALL, PASS_KIND, PLAY, ROB
 from pagoda.doudizhu.cards import ACE, JOKER_B, JOKER_R, NUM_RANKS, TWO, counts_of, size_of
@@ -50,6 +53,13 @@ WIN = 1e6
 _CONTROL = {ACE: 0.5, TWO: 1.5, JOKER_B: 2.5, JOKER_R: 3.0}
 _PER = {SOLO: 1, PAIR: 2, TRIO: 3, TRIO_SOLO: 3, TRIO_PAIR: 3, CHAIN: 1, PAIR_CHAIN: 2, PLANE: 3}
 _PER.update({PLANE_SOLO: 3, PLANE_PAIR: 3})
+_RUNS = (CHAIN, PAIR_CHAIN, PLANE, PLANE_SOLO, PLANE_PAIR)
+#: what each combination of the plan left after a play that nothing unseen can beat is worth
+SAFE_GROUP = 3.0
+#: the bonus for leading a safe combination when at most one of the rest can be beaten
+PLAY_OUT = 30.0
+#: how much more the landlord, alone against two, wants to beat a peasant's play than to pass
+LANDLORD_CONTEST = 8.0
 
 
 def strength(hand: int, rules: Rules, wild: int = -1) -> float:
@@ -169,27 +179,42 @@ class _Context:
 
     def beatable(self, combo: Combo) -> bool:
         """Whether the unseen cards (all of them, wherever they are) could beat ``combo``."""
+        return self._beatable(combo.kind, combo.rank, combo.length, combo.size)
+
+    def _beatable(self, kind: str, rank: int, length: int, size: int) -> bool:
         u = self.unseen
-        if combo.kind == ROCKET:
+        if kind == ROCKET:
             return False
-        if combo.kind == BOMB:
-            strong = [i for i in range(JOKER_B) if u[i] >= 4 and (u[i], i) > (combo.size, combo.rank - 3)]
-            rocket = u[JOKER_B] >= self.rules.decks and u[JOKER_R] >= self.rules.decks
+        rocket = u[JOKER_B] >= self.rules.decks and u[JOKER_R] >= self.rules.decks
+        if kind == BOMB:
+            strong = [i for i in range(JOKER_B) if u[i] >= 4 and (u[i], i) > (size, rank - 3)]
             return bool(strong) or rocket
         if self.enemy_bomb:
             return True
-        per = _PER.get(combo.kind)
+        per = _PER.get(kind)
         if per is None:
             return True
-        main_top = combo.rank - 3
-        if combo.kind in (CHAIN, PAIR_CHAIN, PLANE, PLANE_SOLO, PLANE_PAIR):
-            length = combo.length
+        main_top = rank - 3
+        if kind in _RUNS:
             for top in range(main_top + 1, ACE + 1):
                 if all(u[i] >= per for i in range(top - length + 1, top + 1)):
                     return True
             return False
         limit = NUM_RANKS if per == 1 else JOKER_B
         return any(u[i] >= per for i in range(main_top + 1, limit))
+
+    def group_safe(self, g: Group) -> bool:
+        """Whether no unseen cards could beat the plan's combination ``g``."""
+        c = counts_of(g.mask)
+        per = _PER.get(g.kind, 1)
+        length = sum(1 for i in range(ACE + 1) if c[i] >= per) if g.kind in _RUNS else 1
+        size = c[g.rank - 3] if g.rank - 3 < JOKER_B else 2
+        return not self._beatable(g.kind, g.rank, length, size)
+
+    def safe_groups(self, mask: int) -> tuple[int, int]:
+        """How many combinations of the plan of ``mask`` nothing unseen can beat, and how many in all."""
+        plan = partition(mask, self.rules)
+        return sum(1 for g in plan if self.group_safe(g)), len(plan)
 
     def urgency(self) -> float:
         """How much more than usual beating the table is worth now (negative: rather pass)."""
@@ -206,6 +231,8 @@ class _Context:
             and self.me == (self.landlord + 1) % len(self.counts)
         ):
             u += 4.0  # the peasant right after the landlord blocks harder
+        if self.is_landlord:
+            u += LANDLORD_CONTEST
         if left <= 2:
             u += 14.0
         elif left <= 4:
@@ -231,10 +258,14 @@ class _Context:
         s -= 0.25 * (combo.rank - 3) + control
         if combo.is_bomb:
             s -= 6.0 if self.enemy_min <= 4 or after <= 1 else 14.0
+        safe_left, _ = self.safe_groups(rest)
+        s += SAFE_GROUP * safe_left
         leading = self.top is None
         if leading:
             s += 0.5 * size_of(combo.mask)
             safe = not self.beatable(combo)
+            if safe and after - safe_left <= 1:
+                s += PLAY_OUT
             if after == 1 and safe:
                 s += 50.0
             if self.enemy_min == 1 and combo.kind == SOLO and not safe:
