@@ -38,3 +38,8 @@ bench: install
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis
+
+# The browser client (client/, Svelte + Vite); `pagoda serve` serves client/dist.
+.PHONY: client
+client:
+	cd client && npm ci && npm run build

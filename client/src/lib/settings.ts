@@ -1,0 +1,21 @@
+// Settings kept in localStorage: the player's name and the reduced-motion choice.
+
+import { writable } from 'svelte/store';
+
+function stored(key: string, initial: string): ReturnType<typeof writable<string>> {
+  const saved = typeof localStorage !== 'undefined' ? localStorage.getItem(key) : null;
+  const store = writable(saved ?? initial);
+  store.subscribe((v) => {
+    if (typeof localStorage !== 'undefined') localStorage.setItem(key, v);
+  });
+  return store;
+}
+
+const prefersReduced =
+  typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+export const playerName = stored('pagoda.name', '');
+export const reducedMotion = stored('pagoda.reducedMotion', prefersReduced ? '1' : '0');
+reducedMotion.subscribe((v) => {
+  if (typeof document !== 'undefined') document.documentElement.classList.toggle('reduce-motion', v === '1');
+});
