@@ -21,12 +21,12 @@ schedule, :func:`run_arena` plays it (on several processes) and :func:`report` s
 
 import argparse
 import json
-import multiprocessing
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from pagoda.arena.pool import run_games
 from pagoda.arena.ratings import PairRun, format_round_robin, outcome, round_robin
 from pagoda.arena.stats import percentile, summarize
 from pagoda.bots import get_bot
@@ -120,20 +120,7 @@ def run_arena(
     """Play the mirrored schedule; results in schedule order whatever the number of workers."""
     schedule = games(seed, deals)
     tasks = [(g, (bots[0], bots[1]), matches) for g in schedule]
-    results: list[GameResult] = []
-    if workers <= 1:
-        for task in tasks:
-            results.append(_play(task))
-            if progress:
-                progress(len(results), len(tasks))
-    else:
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            for res in pool.imap_unordered(_play, tasks, chunksize=1):
-                results.append(res)
-                if progress:
-                    progress(len(results), len(tasks))
-    order = {(g.deal, g.a_team): i for i, g in enumerate(schedule)}
-    return sorted(results, key=lambda r: order[(r.deal, r.a_team)])
+    return run_games(_play, tasks, workers, progress, chunksize=1)
 
 
 def pairs(results: Iterable[GameResult]) -> list[tuple[GameResult, GameResult]]:
