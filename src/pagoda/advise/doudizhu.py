@@ -15,6 +15,7 @@ import random
 import sys
 from collections.abc import Sequence
 
+from pagoda.advise import rank_actions
 from pagoda.bots.doudizhu import strength
 from pagoda.bots.doudizhu.search import Scored, SearchBot
 from pagoda.doudizhu import Phase, Round, replay
@@ -30,15 +31,7 @@ def advise(
     view = r.view(seat)
     legal = r.legal_actions(seat)
     bot = SearchBot(budget=budget, iterations=iterations, width=width, rules=r.rules)
-    rng = random.Random(seed)
-    if r.phase is not Phase.PLAY:
-        action = bot.heuristic.decide(view, legal, rng)
-        return seat, [Scored(action, float("nan"), float("nan"), 0)]
-    candidates = bot.candidates(view, legal)
-    if len(candidates) == 1:
-        return seat, [Scored(candidates[0], float("nan"), float("nan"), 0)]
-    scored = bot.evaluate(view, candidates, rng)
-    return seat, sorted(scored, key=lambda s: -s.mean)
+    return seat, rank_actions(bot, view, legal, random.Random(seed), r.phase is Phase.PLAY, Scored)
 
 
 def run(argv: Sequence[str]) -> int:

@@ -14,6 +14,7 @@ import random
 import sys
 from collections.abc import Sequence
 
+from pagoda.advise import rank_actions
 from pagoda.bots.tichu.search import Scored, SearchBot
 from pagoda.tichu import Round, replay
 from pagoda.tichu.round import Phase
@@ -29,15 +30,7 @@ def advise(
     view = r.view(seat)
     legal = r.legal_actions(seat)
     bot = SearchBot(budget=budget, iterations=iterations, width=12)
-    rng = random.Random(seed)
-    if r.phase is not Phase.PLAY:
-        action = bot.heuristic.decide(view, legal, rng)
-        return seat, [Scored(action, float("nan"), float("nan"), 0)]
-    candidates = bot.candidates(view, legal)
-    if len(candidates) == 1:
-        return seat, [Scored(candidates[0], float("nan"), float("nan"), 0)]
-    scored = bot.evaluate(view, candidates, rng)
-    return seat, sorted(scored, key=lambda s: -s.mean)
+    return seat, rank_actions(bot, view, legal, random.Random(seed), r.phase is Phase.PLAY, Scored)
 
 
 def run(argv: Sequence[str]) -> int:
