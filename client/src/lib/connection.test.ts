@@ -40,7 +40,7 @@ describe('reduce', () => {
   it('takes the snapshot, ignores repeated events after it, shows live summaries', () => {
     let s = reduce(emptyState(), { type: 'welcome', protocol: 1, guest: 'G', you, seq: 3 });
     s = reduce(s, { type: 'event', seq: 1, event: { seq: 1, time: 0, kind: 'chat', player: 'p', name: 'Bo', seat: 1, text: 'hi' } });
-    s = reduce(s, { type: 'event', seq: 2, event: { seq: 2, time: 0, kind: 'round_over', summary: { round: 1, points: [1, 2], scores: [1, 2], card_points: [], out: [], grand_calls: [], tichu_calls: [] } } });
+    s = reduce(s, { type: 'event', seq: 2, event: { seq: 2, time: 0, kind: 'round_over', summary: { round: 1, points: [1, 2], scores: [1, 2], card_points: [0, 0], out: [], grand_calls: [], tichu_calls: [2] } } });
     expect(s.summary).toBeNull(); // history, not live
     s = reduce(s, { type: 'snapshot', seq: 2, table, you, game: null, legal: null, timers: { turn: {}, take: null } });
     expect(s.synced).toBe(true);

@@ -127,10 +127,13 @@ export interface TichuRoundSummary {
   round: number;
   points: number[];
   scores: number[];
+  /** Card points per team. */
   card_points: number[];
+  /** Seats in the order they went out. */
   out: number[];
-  grand_calls: boolean[];
-  tichu_calls: boolean[];
+  /** The seats that called (here a list of seats, unlike the booleans of the game view). */
+  grand_calls: number[];
+  tichu_calls: number[];
 }
 export interface DoudizhuRoundSummary {
   round: number;
