@@ -6,7 +6,9 @@ EXTRAS ?= dev,compare,bots,tui,rl,server
 STAMP := $(VENV)/.installed-$(EXTRAS)
 JOBS ?= 2
 
-.PHONY: install play test lint typecheck pytest bench clean
+NODE_STAMP := client/node_modules/.installed
+
+.PHONY: install play test lint typecheck pytest client client-test bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,8 +20,9 @@ $(STAMP): $(BIN)/python pyproject.toml constraints.txt
 
 install: $(STAMP)
 
-play: install
-	$(BIN)/pagoda demo tichu
+# The browser table with bots on an embedded SQLite: http://127.0.0.1:8000
+play: install client
+	$(BIN)/pagoda serve
 
 lint: install
 	$(BIN)/ruff check src tests
@@ -31,15 +34,22 @@ typecheck: install
 pytest: install
 	$(BIN)/pytest -n $(JOBS)
 
-test: lint typecheck pytest
+test: lint typecheck client-test pytest
 
 bench: install
 	$(BIN)/pagoda bench tichu
 
-clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis
+# The browser client (client/, Svelte + Vite, from its lock file); `pagoda serve` serves client/dist.
+$(NODE_STAMP): client/package.json client/package-lock.json
+	@command -v npm >/dev/null || { apt-get update -q && apt-get install -y -q nodejs npm; }
+	cd client && npm ci --no-audit --no-fund
+	touch $(NODE_STAMP)
 
-# The browser client (client/, Svelte + Vite); `pagoda serve` serves client/dist.
-.PHONY: client
-client:
-	cd client && npm ci && npm run build
+client: $(NODE_STAMP)
+	cd client && npm run build
+
+client-test: $(NODE_STAMP)
+	cd client && npm run check && npm test
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis client/node_modules client/dist
