@@ -51,5 +51,13 @@ client: $(NODE_STAMP)
 client-test: $(NODE_STAMP)
 	cd client && npm run check && npm test
 
+# End-to-end: Debian's Chromium (never Playwright's own browsers) drives the built client against
+# a `pagoda serve` that the tests start on a free 127.0.0.1 port with a temporary database.
+.PHONY: client-e2e
+client-e2e: export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = 1
+client-e2e: install client
+	@test -x /usr/bin/chromium || { apt-get update -q && apt-get install -y -q chromium fonts-noto-cjk; }
+	cd client && npx playwright test
+
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis client/node_modules client/dist

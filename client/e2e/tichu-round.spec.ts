@@ -1,0 +1,121 @@
+// One person and three bots play a whole Tichu round through the browser.
+import type { Page } from '@playwright/test';
+import { exchange, expect, handCards, startTichuWithBots, test } from './fixtures';
+
+// these look without waiting: the board changes under the loop as the bots move
+async function visibleEnabled(page: Page, id: string): Promise<boolean> {
+  return page.getByTestId(id).evaluateAll((els) =>
+    els.some((e) => e.getClientRects().length > 0 && !(e as HTMLButtonElement).disabled));
+}
+async function shown(page: Page, id: string): Promise<boolean> {
+  return page.getByTestId(id).evaluateAll((els) => els.some((e) => e.getClientRects().length > 0));
+}
+const QUICK = { timeout: 3000 };
+
+/** One decision the UI offers now, taken through the UI; false when there is none. */
+async function decide(page: Page, legal: { actions: string[] }): Promise<boolean> {
+  if (await visibleEnabled(page, 'no-grand')) {
+    await page.getByTestId('no-grand').click(QUICK);
+    return true;
+  }
+  if (await shown(page, 'exchange')) {
+    await exchange(page);
+    return true;
+  }
+  if (await visibleEnabled(page, 'give-dragon')) {
+    await page.getByTestId('give-dragon').first().click(QUICK);
+    return true;
+  }
+  if (await shown(page, 'picker')) {
+    const none = page.getByTestId('no-wish');
+    await ((await none.count()) ? none : page.getByTestId('pick')).first().click(QUICK);
+    return true;
+  }
+  if (!(await shown(page, 'your-turn'))) return false;
+  if (await visibleEnabled(page, 'pass')) {
+    await page.getByTestId('pass').click(QUICK);
+    return true;
+  }
+  const first = legal.actions.find((a) => a.startsWith('play '));
+  if (!first) return false;
+  // the cards of the first legal play (without `as`/`wish`, which the picker asks for)
+  const words = first.split(/\s+/).slice(1);
+  const extra = words.findIndex((w) => w === 'as' || w === 'wish');
+  const cards = extra < 0 ? words : words.slice(0, extra);
+  for (const c of cards) await page.getByTestId('hand').locator(`button.card[aria-label="${c}"]`).click(QUICK);
+  const play = page.getByTestId('play');
+  try {
+    await expect(play).toBeEnabled({ timeout: 2000 });
+  } catch {
+    // the legal list moved on under us: clear and look again
+    const clear = page.locator('.controls button.ghost');
+    await clear.click(QUICK).catch(() => undefined);
+    return false;
+  }
+  await play.click(QUICK);
+  return true;
+}
+
+type Row = { names: string[]; points: number; total: number };
+
+test('a person and three bots finish a Tichu round', async ({ page, legal }) => {
+  await startTichuWithBots(page);
+  await expect(handCards(page)).toHaveCount(8);
+
+  const summary = page.getByTestId('summary');
+  let decisions = 0;
+  const deadline = Date.now() + 75_000;
+  while (!(await shown(page, 'summary'))) {
+    expect(Date.now(), 'the round should end in time').toBeLessThan(deadline);
+    if (await decide(page, legal).catch(() => false)) decisions++;
+    else await page.waitForTimeout(50);
+  }
+  expect(decisions).toBeGreaterThanOrEqual(3); // no grand, the exchange, at least one play or pass
+
+  // the summary, read as shown
+  const rows: Row[] = [];
+  for (const tr of await summary.getByTestId('summary-row').all()) {
+    const label = (await tr.locator('td').first().innerText()).trim();
+    const m = /^Team \d: (.+) & (.+)$/.exec(label);
+    expect(m, `row label ${label}`).not.toBeNull();
+    rows.push({
+      names: [m![1], m![2]],
+      points: Number((await tr.getByTestId('summary-points').innerText()).replace('+', '')),
+      total: Number(await tr.getByTestId('summary-total').innerText()),
+    });
+  }
+  expect(rows).toHaveLength(2);
+  expect(rows[0].names).toContain('E2E');
+  const team = (name: string) => {
+    const t = rows.findIndex((r) => r.names.includes(name.replace(/ \(you\)$/, '')));
+    expect(t, `team of ${name}`).toBeGreaterThanOrEqual(0);
+    return t;
+  };
+  const pills = await summary.locator('p.small').nth(0).locator('.pill').allInnerTexts();
+  const out = pills.map((p) => p.replace(/^\d+\. /, ''));
+  expect(out.length).toBeGreaterThanOrEqual(2);
+  const calls = await summary.locator('p.small').nth(1).locator('.pill').allInnerTexts();
+  const cardPoints = (await summary.getByTestId('card-points').allInnerTexts()).map(Number);
+  expect(cardPoints).toHaveLength(2);
+
+  // the round's points from what the summary shows: one-two 200, else card points (100 in
+  // all), then +/- 100 for Tichu and 200 for Grand Tichu by whether the caller went out first
+  const oneTwo = team(out[0]) === team(out[1]);
+  const expected = oneTwo ? [0, 0] : [...cardPoints];
+  if (oneTwo) expected[team(out[0])] = 200;
+  else expect(cardPoints[0] + cardPoints[1]).toBe(100);
+  for (const c of calls) {
+    const [name, what] = c.split(': ');
+    const bonus = what === 'Grand Tichu' ? 200 : 100;
+    expected[team(name)] += name === out[0].replace(/ \(you\)$/, '') ? bonus : -bonus;
+  }
+  expect(rows.map((r) => r.points)).toEqual(expected);
+  // the first round: the totals are the round's points
+  expect(rows.map((r) => r.total)).toEqual(expected);
+
+  // one round was asked for: the match is over, and the board shows the same totals
+  await summary.getByRole('button').click();
+  await expect(summary).toBeHidden();
+  await expect(page.getByTestId('match-over')).toBeVisible();
+  await expect(page.locator('.scores b')).toHaveText(expected.map(String));
+});
