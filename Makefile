@@ -5,10 +5,12 @@ BIN := $(VENV)/bin
 EXTRAS ?= dev,compare,bots,tui,rl,server
 STAMP := $(VENV)/.installed-$(EXTRAS)
 JOBS ?= 2
+# Browser tests drive Debian's Chromium; Playwright never downloads a browser of its own.
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = 1
 
 NODE_STAMP := client/node_modules/.installed
 
-.PHONY: install play test lint typecheck pytest client client-test bench clean
+.PHONY: install play test lint typecheck pytest client client-test client-e2e bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,7 +36,7 @@ typecheck: install
 pytest: install
 	$(BIN)/pytest -n $(JOBS)
 
-test: lint typecheck client-test pytest
+test: lint typecheck client-test client-e2e pytest
 
 bench: install
 	$(BIN)/pagoda bench tichu
@@ -54,7 +56,6 @@ client-test: $(NODE_STAMP)
 # End-to-end: Debian's Chromium (never Playwright's own browsers) drives the built client against
 # a `pagoda serve` that the tests start on a free 127.0.0.1 port with a temporary database.
 .PHONY: client-e2e
-client-e2e: export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = 1
 client-e2e: install client
 	@test -x /usr/bin/chromium || { apt-get update -q && apt-get install -y -q chromium fonts-noto-cjk; }
 	cd client && npx playwright test

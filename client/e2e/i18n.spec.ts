@@ -21,8 +21,8 @@ for (const c of CASES) {
     await page.reload();
     await expect(page.getByTestId('language')).toHaveValue(c.lang);
     await expect(page.getByTestId('create')).toBeEnabled();
-    // (by rounds: the default score target 1000 fails the target field's step check, min 1 step 50)
-    await page.getByTestId('by-rounds').click();
+    // with the default end, a score target of 1000, which the form must accept
+    await expect(page.getByTestId('target')).toHaveValue('1000');
     await page.getByTestId('create').click();
     await expect(page.getByTestId('start-fill')).toHaveText(c.fill);
     await expect(page.locator('.lobby-table h2')).toContainText(c.game);
