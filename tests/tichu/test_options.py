@@ -12,6 +12,7 @@ SEED = 31
 # A value different from the default for every option.
 OTHER_VALUES: dict[str, object] = {
     "target_score": 500,
+    "rounds": 3,
     "last_tricks_to": "opponents",
     "phoenix_choice": True,
     "one_call_per_team": True,

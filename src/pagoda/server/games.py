@@ -176,6 +176,8 @@ class TichuGame(GameAdapter):
         text = options.preset
         if options.target is not None:
             text += f" target_score={options.target}"
+        if options.rounds is not None:
+            text += f" rounds={options.rounds}"
         return tichu.Rules.parse(text)
 
     def seats(self, options: TableOptions) -> int:
@@ -196,9 +198,7 @@ class TichuGame(GameAdapter):
         return tuple(match.round.awaiting)
 
     def is_over(self, match: Any, options: TableOptions) -> bool:
-        if match.is_over:
-            return True
-        return options.rounds is not None and len(match.finished) >= options.rounds
+        return bool(match.is_over)
 
     def rounds_done(self, match: Any) -> int:
         return len(match.finished)
@@ -300,10 +300,8 @@ class TichuGame(GameAdapter):
         return text
 
     def record(self, options: TableOptions, actions: Sequence[tuple[int, str]]) -> Record:
-        headers = [("Game", "tichu-match"), ("Rules", str(self.rules(options))), ("Seed", str(options.seed))]
-        if options.rounds is not None:
-            headers.append(("Rounds", str(options.rounds)))
-        return Record(tuple(headers), tuple(actions))
+        headers = (("Game", "tichu-match"), ("Rules", str(self.rules(options))), ("Seed", str(options.seed)))
+        return Record(headers, tuple(actions))
 
 
 class DouDiZhuGame(GameAdapter):

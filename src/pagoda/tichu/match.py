@@ -2,8 +2,8 @@
 
 When a round ends its score is added and the next round is dealt from a seed derived from the
 match's seed and the round's number, so a match, like a round, is a fold over its actions. The
-match ends when a team has reached the target after a round: if both have, the higher wins; a
-tie goes on with another round.
+match ends when a team has reached the target after a round, or after the rules' last round
+(``rounds``, when set): the higher score wins; a tie goes on with another round.
 """
 
 import random
@@ -56,9 +56,12 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        """Has a team reached the target with more points than the other?"""
+        """Has a team reached the target (or the rules' last round been played) with more points?"""
         a, b = self.scores
-        return max(a, b) >= self.rules.target_score and a != b
+        if a == b:
+            return False
+        limit = self.rules.rounds
+        return max(a, b) >= self.rules.target_score or (limit > 0 and len(self.finished) >= limit)
 
     @property
     def winner(self) -> int | None:

@@ -17,6 +17,8 @@ class Rules:
     name: str = "standard"
     #: The score a team must reach to win a match.
     target_score: int = 1000
+    #: Play at most this many rounds (0: no limit); the higher score then wins, a tie goes on.
+    rounds: int = 0
     #: Whose are the tricks the last seat won: ``first_out`` (the first seat out) or ``opponents``.
     last_tricks_to: str = "first_out"
     #: The player names the Phoenix's rank where a play reads several ways (``play ... as K``).
@@ -33,6 +35,8 @@ class Rules:
             raise ParseError(f"last_tricks_to must be first_out or opponents, not {self.last_tricks_to!r}")
         if self.target_score <= 0:
             raise ParseError(f"target_score must be positive, not {self.target_score}")
+        if self.rounds < 0:
+            raise ParseError(f"rounds must be 0 (no limit) or more, not {self.rounds}")
 
     def __str__(self) -> str:
         return format_rules(self, RULES)
