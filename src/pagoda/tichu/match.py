@@ -2,8 +2,9 @@
 
 When a round ends its score is added and the next round is dealt from a seed derived from the
 match's seed and the round's number, so a match, like a round, is a fold over its actions. The
-match ends when a team has reached the target after a round, or after the rules' last round
-(``rounds``, when set): the higher score wins; a tie goes on with another round.
+match ends when a team has reached the target after a round, with more points than the
+other (a tie goes on with another round), or after the rules' last round (``rounds``, when
+set), where a tie is a draw.
 """
 
 import random
@@ -56,17 +57,17 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        """Has a team reached the target (or the rules' last round been played) with more points?"""
+        """Has a team reached the target with more points, or the rules' last round been played?"""
         a, b = self.scores
-        if a == b:
-            return False
         limit = self.rules.rounds
-        return max(a, b) >= self.rules.target_score or (limit > 0 and len(self.finished) >= limit)
+        if limit > 0 and len(self.finished) >= limit:
+            return True
+        return max(a, b) >= self.rules.target_score and a != b
 
     @property
     def winner(self) -> int | None:
-        """The winning team (0: seats 0 and 2, 1: seats 1 and 3), or None while it goes on."""
-        if not self.is_over:
+        """The winning team (0: seats 0 and 2, 1: seats 1 and 3); None while it goes on or if drawn."""
+        if not self.is_over or self.scores[0] == self.scores[1]:
             return None
         return 0 if self.scores[0] > self.scores[1] else 1
 
