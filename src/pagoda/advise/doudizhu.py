@@ -14,16 +14,18 @@ import json
 import random
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from pagoda.advise import rank_actions
+from pagoda.bots import Scored
 from pagoda.bots.doudizhu import strength
-from pagoda.bots.doudizhu.search import Scored, SearchBot
+from pagoda.bots.doudizhu.search import SearchBot
 from pagoda.doudizhu import Phase, Round, replay
 
 
 def advise(
     r: Round, budget: float = 1.0, iterations: int | None = None, seed: int = 0, width: int = 8
-) -> tuple[int, list[Scored]]:
+) -> tuple[int, list[Scored[Any]]]:
     """The seat to move and its candidate actions, best first (values only in the play)."""
     if r.is_over:
         raise ValueError("the round is over: nothing to advise")
@@ -31,7 +33,7 @@ def advise(
     view = r.view(seat)
     legal = r.legal_actions(seat)
     bot = SearchBot(budget=budget, iterations=iterations, width=width, rules=r.rules)
-    return seat, rank_actions(bot, view, legal, random.Random(seed), r.phase is Phase.PLAY, Scored)
+    return seat, rank_actions(bot, view, legal, random.Random(seed), r.phase is Phase.PLAY)
 
 
 def run(argv: Sequence[str]) -> int:

@@ -13,16 +13,18 @@ import json
 import random
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from pagoda.advise import rank_actions
-from pagoda.bots.tichu.search import Scored, SearchBot
+from pagoda.bots import Scored
+from pagoda.bots.tichu.search import SearchBot
 from pagoda.tichu import Round, replay
 from pagoda.tichu.round import Phase
 
 
 def advise(
     r: Round, budget: float = 1.0, iterations: int | None = None, seed: int = 0
-) -> tuple[int, list[Scored]]:
+) -> tuple[int, list[Scored[Any]]]:
     """The seat to move and its candidate actions, best first (values only in the play phase)."""
     if r.is_over:
         raise ValueError("the round is over: nothing to advise")
@@ -30,7 +32,7 @@ def advise(
     view = r.view(seat)
     legal = r.legal_actions(seat)
     bot = SearchBot(budget=budget, iterations=iterations, width=12)
-    return seat, rank_actions(bot, view, legal, random.Random(seed), r.phase is Phase.PLAY, Scored)
+    return seat, rank_actions(bot, view, legal, random.Random(seed), r.phase is Phase.PLAY)
 
 
 def run(argv: Sequence[str]) -> int:

@@ -29,7 +29,7 @@ import importlib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from pagoda.core import PagodaError
 
@@ -43,6 +43,16 @@ class Bot(Protocol[V_contra, A]):
     def decide(self, view: V_contra, legal_actions: Sequence[A], rng: random.Random) -> A:
         """One of ``legal_actions``, chosen from ``view`` (and ``rng`` for any randomness)."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class Scored(Generic[A]):
+    """An action a search weighed: its mean value, standard error and number of samples."""
+
+    action: A
+    mean: float
+    stderr: float
+    samples: int
 
 
 class RandomBot:
@@ -140,4 +150,4 @@ def get_bot(game: str, spec: str, **options: Any) -> Any:
 register("tichu", "random", level=0, description="uniform over the legal actions")(RandomBot)
 register("doudizhu", "random", level=0, description="uniform over the legal actions")(RandomBot)
 
-__all__ = ["Bot", "BotSpec", "RandomBot", "available", "get_bot", "parse_spec", "register"]
+__all__ = ["Bot", "BotSpec", "RandomBot", "Scored", "available", "get_bot", "parse_spec", "register"]

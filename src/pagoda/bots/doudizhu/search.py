@@ -15,8 +15,8 @@ speed: the same ``rng`` gives the same action), ``width`` candidates (default 6)
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from pagoda.bots import Scored
 from pagoda.bots.doudizhu.hand import played_cards, unseen
 from pagoda.bots.doudizhu.heuristic import HeuristicBot
 from pagoda.doudizhu import Action, Round, View
@@ -24,16 +24,6 @@ from pagoda.doudizhu.actions import PASS_KIND, PLAY
 from pagoda.doudizhu.cards import NUM_RANKS, ONE, counts_of
 from pagoda.doudizhu.round import Phase
 from pagoda.doudizhu.rules import Rules, parse_rules
-
-
-@dataclass(frozen=True, slots=True)
-class Scored:
-    """A candidate action with its mean value, the standard error and the samples behind them."""
-
-    action: Action
-    mean: float
-    stderr: float
-    samples: int
 
 
 def determinize(view: View, rng: random.Random, decks: int = 1) -> tuple[int, ...]:
@@ -145,7 +135,7 @@ class SearchBot:
             picked.append(passes[0])
         return picked
 
-    def evaluate(self, view: View, candidates: Sequence[Action], rng: random.Random) -> list[Scored]:
+    def evaluate(self, view: View, candidates: Sequence[Action], rng: random.Random) -> list[Scored[Action]]:
         """Every candidate's mean outcome over the same samples, until the budget or iterations."""
         rules = self.heuristic.rules_for(view)
         me = view.seat

@@ -34,7 +34,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pagoda.bots import register
+from pagoda.bots import Scored, register
 from pagoda.bots.tichu.driver import NO_BOMB, offer_bombs, play_round
 from pagoda.bots.tichu.hand import partition_cost
 from pagoda.bots.tichu.heuristic import HeuristicBot
@@ -206,16 +206,6 @@ def fast_view(r: Round, seat: int) -> View:
     return r.view(seat, events=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Scored:
-    """A candidate action with its mean value, standard error and number of samples."""
-
-    action: Action
-    mean: float
-    stderr: float
-    samples: int
-
-
 class SearchBot:
     """PIMC over consistent determinizations with heuristic rollouts (see the module doc)."""
 
@@ -276,7 +266,7 @@ class SearchBot:
             ]
         return [own, *rest[: max(0, self.width - 1)]]
 
-    def evaluate(self, view: View, candidates: Sequence[Action], rng: random.Random) -> list[Scored]:
+    def evaluate(self, view: View, candidates: Sequence[Action], rng: random.Random) -> list[Scored[Action]]:
         """Mean value (own team minus the other, in round points) of each candidate."""
         team = view.seat & 1
         sums = [0.0] * len(candidates)
