@@ -1,6 +1,7 @@
 """The application in process: HTTP lobby endpoints and real WebSocket clients."""
 
 import contextlib
+import itertools
 import json
 from collections.abc import Iterator
 from dataclasses import replace
@@ -11,8 +12,12 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from pagoda import doudizhu as ddz
 from pagoda.server.app import Config, create_app
+from pagoda.server.games import GAMES, TableOptions
 from pagoda.server.protocol import check_server
+from pagoda.server.replay import replay_frames
+from pagoda.server.store import record_actions
 
 from .helpers import FAST
 
@@ -133,3 +138,110 @@ def test_first_message_must_be_hello(client: TestClient) -> None:
         assert until(ws, "error")["code"] == "hello_first"
     with client.websocket_connect("/ws/nonesuch") as ws:
         assert until(ws, "error")["code"] == "no_table"
+
+
+def test_seed_option_deals_the_seeded_match(client: TestClient) -> None:
+    for bad in (-1, 2**62, "7", True, 1.5):
+        refused = client.post("/api/tables", json={"game": "tichu", "seed": bad})
+        assert refused.status_code == 400, bad
+        assert "seed" in refused.json()["message"]
+    made = client.post("/api/tables", json={"game": "tichu", "seed": 2**62 - 1}).json()
+    assert "seed" not in made["table"]["options"]  # the seed is never shown while it is live
+    # the dealt hand is the rules core's deal of that seed (the bots wait 30 s: nothing moves)
+    made = client.post("/api/tables", json={"game": "doudizhu", "seed": 12345}).json()
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        ws.send_json({"type": "hello", "protocol": 1, "name": "Ann"})
+        ws.send_json({"type": "sit", "seat": 0})
+        ws.send_json({"type": "start", "fill": "random"})
+        state = until(ws, "state")
+    deal = ddz.Match.new(12345, ddz.RULES["classic"]).current
+    assert state["game"]["hand"] == str(deal.view(0).hand)
+
+
+@pytest.fixture
+def quick(tmp_path: Path) -> Iterator[TestClient]:
+    """An app whose bots move at once, so an all-bot table finishes while the test waits."""
+    config = Config(
+        database_url=f"sqlite+aiosqlite:///{tmp_path}/db.sqlite3",
+        settings=replace(FAST, bot_delay=0.0),
+    )
+    with TestClient(create_app(config), base_url="http://testserver") as c:
+        yield c
+
+
+def test_replay_of_a_finished_table(quick: TestClient) -> None:
+    body = {"game": "doudizhu", "rounds": 1, "seed": 7, "bot": "random"}
+    made = quick.post("/api/tables", json=body).json()
+    with quick.websocket_connect(f"/ws/{made['id']}") as ws:
+        ws.send_json({"type": "hello", "protocol": 1, "name": "Ann"})
+        assert quick.get(f"/api/tables/{made['id']}/replay").status_code == 409  # live: no hands
+        ws.send_json({"type": "start", "fill": "random"})
+        kinds = []
+        while "match_over" not in kinds:
+            kinds.append(until(ws, "event", 200)["event"]["kind"])
+        round_over = [
+            e
+            for e in quick.get(f"/api/tables/{made['id']}/events").json()["events"]
+            if e["kind"] == "round_over"
+        ]
+    replay = quick.get(f"/api/tables/{made['id']}/replay").json()
+    actions = record_actions(quick.get(f"/api/tables/{made['id']}/record").text)
+    assert replay["game"] == "doudizhu"
+    assert [s["bot"] for s in replay["seats"]] == ["random"] * 3
+    assert "seed" not in replay["options"]
+    [only] = replay["rounds"]
+    assert only["summary"] == round_over[0]["summary"]
+    frames = only["frames"]
+    assert len(frames) == 1 + len(actions)  # the deal, then one frame per action
+    assert [(f["seat"], f["action"]) for f in frames[1:]] == actions
+    assert frames[0]["action"] is None
+    assert frames[0]["kitty"] is None
+    # the deal: 17 cards a seat (3 * 17 = 51 of the 54; the other 3 are kept)
+    assert [len(h) for h in frames[0]["hands"]] == [17, 17, 17]
+    landlord = frames[-1]["landlord"]
+    # the landlord takes the 3 kept cards; every card played leaves exactly its player's hand
+    for before, after in itertools.pairwise(frames):
+        seat, text = after["seat"], after["action"]
+        if before["kitty"] is None and after["kitty"] is not None:
+            assert sorted(after["hands"][landlord]) == sorted(before["hands"][landlord] + after["kitty"])
+        elif text.startswith("play "):
+            played = text.split()[1]
+            left = list(before["hands"][seat])
+            for c in played:
+                left.remove(c)
+            assert sorted(after["hands"][seat]) == sorted(left)
+        else:
+            assert after["hands"] == before["hands"], text
+    assert "" in frames[-1]["hands"]  # the winner went out
+    assert frames[-1]["scores"] == round_over[0]["summary"]["scores"]
+
+
+def test_tichu_replay_frames_keep_every_card() -> None:
+    options = TableOptions("tichu", "standard", None, 1, 0.0, True, "random", 99)
+    match = GAMES["tichu"].new(options)
+    actions: list[tuple[int, str]] = []
+    while not match.is_over:
+        seat = match.round.awaiting[0]
+        text = str(match.round.legal_actions(seat)[0])
+        actions.append((seat, text))
+        match = match.apply(seat, text)
+    [only] = replay_frames(options, actions)
+    frames = only["frames"]
+    assert len(frames) == 1 + len(actions)
+    assert [len(h) for h in frames[0]["hands"]] == [8, 8, 8, 8]  # before the Grand Tichu calls
+    assert only["summary"]["points"] == list(match.finished[0].score())
+    for before, after in itertools.pairwise(frames):
+        seat, words = after["seat"], after["action"].split()
+        if words[0] == "play":
+            cut = next((i for i, w in enumerate(words) if w in ("as", "wish")), len(words))
+            left = [c for c in before["hands"][seat] if c not in words[1:cut]]
+            assert after["hands"][seat] == left  # exactly the played cards leave the hand
+            assert after["hands"][:seat] + after["hands"][seat + 1 :] == (
+                before["hands"][:seat] + before["hands"][seat + 1 :]
+            )
+        elif words[0] in ("pass", "take", "give-dragon", "tichu"):
+            assert after["hands"] == before["hands"], after["action"]
+    # after the deal of the last 6 cards, 4 * 14 = 56 cards are held until the first play
+    dealt = next(f for f in frames if f["phase"] != "grand_tichu")
+    assert sum(len(h) for h in dealt["hands"]) == 56
+    assert len(frames[-1]["out"]) >= 2  # a round ends with two seats out at least

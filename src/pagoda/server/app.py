@@ -6,7 +6,8 @@ Endpoints (docs/server.md has the details):
   without cookies); ``GET /api/games``: games, presets, bots; ``GET /api/protocol``: the schemas.
 - ``POST /api/tables``: create a table; ``GET /api/tables``: the open live tables;
   ``GET /api/tables/{id}``: one table; ``GET /api/history``: finished tables;
-  ``GET /api/tables/{id}/record`` and ``/events``: a finished table's record and event log.
+  ``GET /api/tables/{id}/record`` and ``/events``: a finished table's record and event log;
+  ``GET /api/tables/{id}/replay``: a finished table's rounds as frames with every hand.
 - ``WS /ws/{id}``: play and watch (docs/protocol.md).
 """
 
@@ -35,7 +36,8 @@ from pagoda.core import PagodaError
 from pagoda.server.games import GAMES, TableOptions
 from pagoda.server.lobby import Lobby
 from pagoda.server.protocol import ProtocolError, error, parse_client, schemas
-from pagoda.server.store import SqlStore, default_url
+from pagoda.server.replay import replay_json
+from pagoda.server.store import SqlStore, default_url, record_actions
 from pagoda.server.table import Conn, Settings, Table
 
 COOKIE = "pagoda_guest"
@@ -230,6 +232,14 @@ def create_app(config: Config | None = None) -> Starlette:
             return row
         return _json({"events": await server.live.store.events(row.id)})
 
+    async def replay(request: Request) -> Response:
+        row = await finished_row(request)
+        if isinstance(row, Response):
+            return row
+        options = TableOptions.from_json(row.options)
+        events = await server.live.store.events(row.id)
+        return _json(replay_json(options, record_actions(row.record), events))
+
     async def history(request: Request) -> Response:
         try:
             limit = min(100, max(1, int(request.query_params.get("limit", "50"))))
@@ -306,6 +316,7 @@ def create_app(config: Config | None = None) -> Starlette:
         Route("/api/tables/{id}", get_table),
         Route("/api/tables/{id}/record", record),
         Route("/api/tables/{id}/events", table_events),
+        Route("/api/tables/{id}/replay", replay),
         Route("/api/history", history),
         WebSocketRoute("/ws/{id}", play),
     ]

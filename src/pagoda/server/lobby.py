@@ -9,6 +9,7 @@ from pagoda.server.store import SqlStore, record_actions
 from pagoda.server.table import Settings, Table
 
 MAX_TURN_TIMER = 3600.0
+MAX_SEED = 2**62
 
 
 class Lobby:
@@ -38,7 +39,12 @@ class Lobby:
         bot = data.get("bot", "heuristic")
         if not isinstance(is_open, bool) or not isinstance(bot, str) or not isinstance(preset, str):
             raise PagodaError("open is a boolean; preset and bot are names")
-        options = TableOptions(game, preset, target, rounds, float(timer), is_open, bot, secrets.randbits(62))
+        seed = data.get("seed")
+        if seed is None:
+            seed = secrets.randbits(62)
+        elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_SEED:
+            raise PagodaError("seed must be an integer from 0 to 2**62 - 1 (or left out for a random deal)")
+        options = TableOptions(game, preset, target, rounds, float(timer), is_open, bot, seed)
         adapter.check(options)
         return options
 
