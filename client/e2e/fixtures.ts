@@ -10,19 +10,7 @@ export const test = base.extend<{ legal: { actions: string[] } }>({
   },
   // the legal actions of the latest snapshot/state frame on any of the page's sockets
   legal: async ({ page }, use) => {
-    const legal = { actions: [] as string[] };
-    page.on('websocket', (ws) => {
-      ws.on('framereceived', ({ payload }) => {
-        if (typeof payload !== 'string') return;
-        try {
-          const msg = JSON.parse(payload);
-          if (msg.type === 'state' || msg.type === 'snapshot') legal.actions = msg.legal?.actions ?? [];
-        } catch {
-          /* not JSON */
-        }
-      });
-    });
-    await use(legal);
+    await use(trackLegal(page));
   },
 });
 export { expect };
@@ -66,4 +54,110 @@ export async function exchange(page: Page): Promise<void> {
   }
   await page.getByTestId('exchange-confirm').click();
   await expect(page.getByTestId('exchange')).toBeHidden();
+}
+
+// these look without waiting: the board changes under the loop as the bots move
+export async function visibleEnabled(page: Page, id: string): Promise<boolean> {
+  return page.getByTestId(id).evaluateAll((els) =>
+    els.some((e) => e.getClientRects().length > 0 && !(e as HTMLButtonElement).disabled));
+}
+export async function shown(page: Page, id: string): Promise<boolean> {
+  return page.getByTestId(id).evaluateAll((els) => els.some((e) => e.getClientRects().length > 0));
+}
+export const QUICK = { timeout: 3000 };
+
+/** One decision the UI offers now, taken through the UI; false when there is none. */
+export async function decide(page: Page, legal: { actions: string[] }): Promise<boolean> {
+  if (await visibleEnabled(page, 'no-grand')) {
+    await page.getByTestId('no-grand').click(QUICK);
+    return true;
+  }
+  if (await shown(page, 'exchange')) {
+    await exchange(page);
+    return true;
+  }
+  if (await visibleEnabled(page, 'give-dragon')) {
+    await page.getByTestId('give-dragon').first().click(QUICK);
+    return true;
+  }
+  if (await shown(page, 'picker')) {
+    const none = page.getByTestId('no-wish');
+    await ((await none.count()) ? none : page.getByTestId('pick')).first().click(QUICK);
+    return true;
+  }
+  if (!(await shown(page, 'your-turn'))) return false;
+  if (await visibleEnabled(page, 'pass')) {
+    await page.getByTestId('pass').click(QUICK);
+    return true;
+  }
+  const first = legal.actions.find((a) => a.startsWith('play '));
+  if (!first) return false;
+  // the cards of the first legal play (without `as`/`wish`, which the picker asks for)
+  const words = first.split(/\s+/).slice(1);
+  const extra = words.findIndex((w) => w === 'as' || w === 'wish');
+  const cards = extra < 0 ? words : words.slice(0, extra);
+  for (const c of cards) await page.getByTestId('hand').locator(`button.card[aria-label="${c}"]`).click(QUICK);
+  const play = page.getByTestId('play');
+  try {
+    await expect(play).toBeEnabled({ timeout: 2000 });
+  } catch {
+    // the legal list moved on under us: clear and look again
+    const clear = page.locator('.controls button.ghost');
+    await clear.click(QUICK).catch(() => undefined);
+    return false;
+  }
+  await play.click(QUICK);
+  return true;
+}
+
+/** The legal actions of the latest snapshot/state frame on any of a page's sockets. */
+export function trackLegal(page: Page): { actions: string[] } {
+  const legal = { actions: [] as string[] };
+  page.on('websocket', (ws) => {
+    ws.on('framereceived', ({ payload }) => {
+      if (typeof payload !== 'string') return;
+      try {
+        const msg = JSON.parse(payload);
+        if (msg.type === 'state' || msg.type === 'snapshot') legal.actions = msg.legal?.actions ?? [];
+      } catch {
+        /* not JSON */
+      }
+    });
+  });
+  return legal;
+}
+
+/** Set the player's name in the header (kept in localStorage for the next pages). */
+export async function setName(page: Page, name: string): Promise<void> {
+  await page.goto('/#/');
+  await page.locator('input.name').fill(name);
+}
+
+/** Create a table from the lobby form (one round, no turn timer); returns its invite URL. */
+export async function createTable(page: Page, game: 'tichu' | 'doudizhu' = 'tichu'): Promise<string> {
+  await page.goto('/#/');
+  if (game === 'doudizhu') await page.getByRole('button', { name: 'Dou Di Zhu' }).click();
+  await page.getByTestId('by-rounds').click();
+  await page.getByTestId('rounds').fill('1');
+  await page.getByTestId('timer').fill('0');
+  const create = page.getByTestId('create');
+  await expect(create).toBeEnabled();
+  await create.click();
+  await expect(page).toHaveURL(/#\/t\/[^?]+\?invite=/);
+  return page.url();
+}
+
+/** Take seat `seat` (0-based) in the lobby of the table the page shows. */
+export async function sit(page: Page, seat: number): Promise<void> {
+  await page.locator('.seats li').nth(seat).getByTestId('sit').click();
+  await expect(page.locator('.seats li').nth(seat)).toHaveClass(/mine/);
+}
+
+/** The summary's rows as shown: label, points, total. */
+export async function summaryRows(page: Page): Promise<string[][]> {
+  const rows: string[][] = [];
+  for (const tr of await page.getByTestId('summary').getByTestId('summary-row').all()) {
+    rows.push((await tr.locator('td').allInnerTexts()).map((x) => x.trim()));
+  }
+  return rows;
 }

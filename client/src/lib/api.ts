@@ -1,6 +1,7 @@
 // The lobby's HTTP endpoints.
 
-import type { CreateTable, Created, GamesInfo, Me, TableInfo } from './protocol';
+import type { CreateTable, Created, GamesInfo, Me, TableInfo, TableOptions } from './protocol';
+import type { Replay } from './replay';
 
 async function json<T>(res: Response): Promise<T> {
   if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
@@ -39,4 +40,22 @@ export async function createTable(options: CreateTable): Promise<Created> {
 /** The in-app link to a table; with the invite secret for invite-only tables. */
 export function tableLink(id: string, invite?: string | null): string {
   return `#/t/${encodeURIComponent(id)}` + (invite ? `?invite=${encodeURIComponent(invite)}` : '');
+}
+
+/** A finished table as `GET /api/history` lists it. */
+export interface Finished {
+  id: string;
+  options: TableOptions;
+  created: number | string;
+}
+
+/** Finished tables, the latest first. */
+export async function history(limit = 50, offset = 0): Promise<Finished[]> {
+  const data = await json<{ tables: Finished[] }>(await fetch(`/api/history?limit=${limit}&offset=${offset}`));
+  return data.tables;
+}
+
+/** A finished table's replay: its rounds as frames with every hand. */
+export async function replay(id: string): Promise<Replay> {
+  return json<Replay>(await fetch(`/api/tables/${encodeURIComponent(id)}/replay`));
 }

@@ -23,4 +23,13 @@ describe('message catalogues', () => {
     expect(translate('en', 'table.seat', { n: 3 })).toBe('Seat 3');
     expect(translate('ja', 'table.cardsLeft', { n: 5 })).toBe('残り5枚');
   });
+  it('has short card labels of its own in each language', () => {
+    const labels = ['card.dog', 'card.phoenix', 'card.dragon', 'card.joker'] as const;
+    expect(labels.map((k) => translate('en', k))).toEqual(['Dog', 'Ph', 'Dr', 'JK']);
+    expect(labels.map((k) => translate('de', k))).toEqual(['Hund', 'Phö', 'Dra', 'Jo']);
+    expect(labels.map((k) => translate('ko', k))).toEqual(['개', '봉', '용', '조커']);
+    expect(labels.map((k) => translate('ja', k))).toEqual(['犬', '鳳', '龍', 'JK']);
+    // a label fits on a card: at most 4 characters
+    for (const lang of LANGS) for (const k of labels) expect([...translate(lang, k)].length).toBeLessThanOrEqual(4);
+  });
 });

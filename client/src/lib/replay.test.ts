@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { actionsUpTo, atRoundEnd, frameAt, handCards, progress, step, type Position, type Replay, type ReplayFrame, type Step } from './replay';
+
+function frame(seat: number | null, action: string | null): ReplayFrame {
+  return { seat, action, phase: 'play', to_move: 0, hands: ['3', '4', '5'], top: null, scores: [0, 0, 0] };
+}
+// two rounds: the first with its deal and 3 actions (4 frames), the second with 2 (3 frames)
+const R: Replay = {
+  game: 'doudizhu',
+  options: { game: 'doudizhu', preset: 'classic', target: null, rounds: 2, turn_timer: 0, open: true, bot: 'random' },
+  seats: [{ name: 'Ann', bot: null }, { name: null, bot: 'random' }, { name: null, bot: 'random' }],
+  rounds: [
+    { round: 1, frames: [frame(null, null), frame(0, 'bid 3'), frame(0, 'play 3'), frame(1, 'pass')],
+      summary: { round: 1, points: [2, -1, -1], scores: [2, -1, -1], landlord: 0, winner: 0, spring: false, multiplier: 1 } },
+    { round: 2, frames: [frame(null, null), frame(2, 'bid 1'), frame(2, 'play 4')], summary: null },
+  ],
+};
+const at = (round: number, frame: number): Position => ({ round, frame });
+
+describe('replay stepping', () => {
+  it('walks forward through every frame of every round, then stays at the end', () => {
+    const seen: Position[] = [];
+    let p = at(0, 0);
+    for (let i = 0; i < 9; i++) {
+      seen.push(p);
+      p = step(R, p, 'forward');
+    }
+    // 4 + 3 = 7 frames, then the last one repeats
+    expect(seen).toEqual([at(0, 0), at(0, 1), at(0, 2), at(0, 3), at(1, 0), at(1, 1), at(1, 2), at(1, 2), at(1, 2)]);
+  });
+  it('walks back across the round boundary to the previous round’s last frame, then stays at the start', () => {
+    let p = at(1, 1);
+    const seen: Position[] = [];
+    for (let i = 0; i < 7; i++) {
+      p = step(R, p, 'back');
+      seen.push(p);
+    }
+    expect(seen).toEqual([at(1, 0), at(0, 3), at(0, 2), at(0, 1), at(0, 0), at(0, 0), at(0, 0)]);
+  });
+  it('forward then back returns to the same place everywhere but the ends', () => {
+    for (let round = 0; round < 2; round++) {
+      for (let f = 0; f < R.rounds[round].frames.length; f++) {
+        const p = at(round, f);
+        const there = step(R, p, 'forward');
+        if (there.round === p.round && there.frame === p.frame) expect(p).toEqual(at(1, 2));
+        else expect(step(R, there, 'back')).toEqual(p);
+      }
+    }
+  });
+  it('jumps between rounds and to either end', () => {
+    const cases: [Position, Step, Position][] = [
+      [at(0, 2), 'nextRound', at(1, 0)],
+      [at(1, 1), 'nextRound', at(1, 2)], // the last round: to its end
+      [at(1, 2), 'prevRound', at(1, 0)], // first this round's deal
+      [at(1, 0), 'prevRound', at(0, 0)],
+      [at(0, 0), 'prevRound', at(0, 0)],
+      [at(0, 2), 'last', at(1, 2)],
+      [at(1, 1), 'first', at(0, 0)],
+      [at(9, 9), 'forward', at(1, 2)], // out of range is clamped first
+    ];
+    for (const [from, how, to] of cases) expect(step(R, from, how), `${how} from ${JSON.stringify(from)}`).toEqual(to);
+  });
+  it('an empty replay has one place', () => {
+    const empty = { ...R, rounds: [] };
+    expect(step(empty, at(0, 0), 'forward')).toEqual(at(0, 0));
+    expect(frameAt(empty, at(0, 0))).toBeNull();
+  });
+});
+
+describe('what a position shows', () => {
+  it('the actions of its round so far', () => {
+    expect(actionsUpTo(R, at(0, 0))).toEqual([]);
+    expect(actionsUpTo(R, at(0, 2))).toEqual([{ seat: 0, action: 'bid 3' }, { seat: 0, action: 'play 3' }]);
+    expect(actionsUpTo(R, at(1, 2)).map((a) => a.action)).toEqual(['bid 1', 'play 4']);
+  });
+  it('the summary only at the last frame of a finished round', () => {
+    expect(atRoundEnd(R, at(0, 3))).toBe(true);
+    expect(atRoundEnd(R, at(0, 2))).toBe(false);
+    expect(atRoundEnd(R, at(1, 2))).toBe(false); // the record stops in this round: no summary
+  });
+  it('counts the steps', () => {
+    expect(progress(R, at(0, 0))).toEqual({ done: 1, total: 7 });
+    expect(progress(R, at(1, 0))).toEqual({ done: 5, total: 7 }); // 4 frames of round 1, then 1
+    expect(progress(R, at(1, 2))).toEqual({ done: 7, total: 7 });
+  });
+  it('reads both games’ hands as lists of cards', () => {
+    expect(handCards('3345T2BR')).toEqual(['3', '3', '4', '5', 'T', '2', 'B', 'R']);
+    expect(handCards(['Mj', '2g'])).toEqual(['Mj', '2g']);
+    expect(frameAt(R, at(0, 1))?.action).toBe('bid 3');
+  });
+});
