@@ -33,7 +33,9 @@ lint: install
 typecheck: install
 	$(BIN)/mypy --strict
 
+# The Redis tests (tests/server/test_redis*.py) start Debian's redis-server on a free port.
 pytest: install
+	@test -x /usr/bin/redis-server || { apt-get update -q && apt-get install -y -q redis-server; }
 	$(BIN)/pytest -n $(JOBS)
 
 test: lint typecheck client-test client-e2e pytest

@@ -20,7 +20,7 @@ import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from itsdangerous import BadSignature, URLSafeSerializer
@@ -40,6 +40,9 @@ from pagoda.server.replay import replay_json
 from pagoda.server.store import SqlStore, default_url, record_actions
 from pagoda.server.table import Conn, Settings, Table
 
+if TYPE_CHECKING:
+    from pagoda.server.bus import Cluster, RemoteTable
+
 COOKIE = "pagoda_guest"
 GUEST_HEADER = "x-pagoda-guest"
 HELLO_TIMEOUT = 10.0
@@ -55,6 +58,8 @@ class Config:
     client_dir: str | None = None
     allowed_origins: tuple[str, ...] = ()
     settings: Settings = field(default_factory=Settings)
+    redis_url: str | None = None
+    lease: float = 5.0
 
     def url(self) -> str:
         """The database URL: the configured one, ``PAGODA_DATABASE_URL``, or SQLite in the data folder."""
@@ -73,6 +78,7 @@ class Server:
     def __init__(self, config: Config) -> None:
         self.config = config
         self.lobby: Lobby | None = None
+        self.cluster: Cluster | None = None
         self.signer = URLSafeSerializer(b"unset", salt="pagoda-guest")
 
     @property
@@ -87,9 +93,19 @@ class Server:
         settings = replace(self.config.settings, secret=secret)
         self.signer = URLSafeSerializer(secret, salt="pagoda-guest")
         self.lobby = Lobby(store, settings)
-        await self.lobby.restore()
+        redis_url = self.config.redis_url or os.environ.get("PAGODA_REDIS_URL")
+        if redis_url:
+            from pagoda.server.bus import Cluster  # several processes: docs/server.md
+
+            self.cluster = Cluster(redis_url, self.lobby, lease=self.config.lease)
+            await self.cluster.start()
+        else:
+            await self.lobby.restore()
 
     async def stop(self) -> None:
+        if self.cluster is not None:
+            await self.cluster.stop()
+            self.cluster = None
         if self.lobby is not None:
             await self.lobby.close()
             await self.lobby.store.close()
@@ -190,6 +206,8 @@ def create_app(config: Config | None = None) -> Starlette:
         )
 
     async def list_tables(request: Request) -> Response:
+        if server.cluster is not None:
+            return _json({"tables": await server.cluster.open_tables()})
         out = [await t.call(t.table_info) for t in list(server.live.tables.values()) if t.options.open]
         return _json({"tables": out})
 
@@ -206,6 +224,14 @@ def create_app(config: Config | None = None) -> Starlette:
             if not _visible(request, table):
                 return _fail(403, "invite_required", "this table is invite-only")
             return _json(await table.call(table.table_info))
+        found = None if server.cluster is None else await server.cluster.stored(request.path_params["id"])
+        if found is not None:
+            live, info = found
+            player, _ = server.identify(request)
+            invite = request.query_params.get("invite", "")
+            if not (live.options.get("open", True) or player == live.owner or invite == live.invite):
+                return _fail(403, "invite_required", "this table is invite-only")
+            return _json(info)
         row = await server.live.store.get(request.path_params["id"])
         if row is None or row.status != "finished":
             return _fail(404, "no_table", "no such table")
@@ -259,7 +285,9 @@ def create_app(config: Config | None = None) -> Starlette:
             return
         await websocket.accept()
         settings = server.live.settings
-        table = server.live.tables.get(websocket.path_params["id"])
+        table: Table | RemoteTable | None = server.live.tables.get(websocket.path_params["id"])
+        if table is None and server.cluster is not None:
+            table = await server.cluster.route(websocket.path_params["id"])
         if table is None:
             await websocket.send_text(json.dumps(error("no_table", "no live table with this id")))
             await websocket.close(code=4404)

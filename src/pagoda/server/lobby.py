@@ -1,11 +1,12 @@
 """The lobby: the live tables, their creation, and their restoration at start-up."""
 
 import secrets
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from pagoda.core import PagodaError
 from pagoda.server.games import GAMES, TableOptions
-from pagoda.server.store import SqlStore, record_actions
+from pagoda.server.store import SqlStore, StoredTable, record_actions
 from pagoda.server.table import Settings, Table
 
 MAX_TURN_TIMER = 3600.0
@@ -20,6 +21,8 @@ class Lobby:
         self.settings = settings
         self.max_tables = max_tables
         self.tables: dict[str, Table] = {}
+        # Set by pagoda.server.bus: a new table's id is claimed for this process before it is stored.
+        self.claim: Callable[[str], Awaitable[bool]] | None = None
 
     def options(self, data: dict[str, Any]) -> TableOptions:
         """Checked table options from a creation request; :class:`PagodaError` says what is wrong."""
@@ -53,6 +56,8 @@ class Lobby:
         if len(self.tables) >= self.max_tables:
             raise PagodaError("the server has too many open tables; try again later")
         table_id = secrets.token_urlsafe(9)
+        if self.claim is not None and not await self.claim(table_id):
+            raise PagodaError("the new table could not be claimed for this server; try again")
         invite = secrets.token_urlsafe(18)
         await self.store.create(table_id, options.game, options.to_json(), owner, invite)
         table = Table(table_id, options, owner, invite, self.store, self.settings, self._closed)
@@ -63,12 +68,17 @@ class Lobby:
     async def restore(self) -> int:
         """Restart the actor of every stored table that is not finished; returns how many."""
         for row in await self.store.live():
-            options = TableOptions.from_json(row.options)
-            table = Table(row.id, options, row.owner, row.invite, self.store, self.settings, self._closed)
-            table.restore(await self.store.events(row.id), record_actions(row.record))
-            self.tables[row.id] = table
-            table.start()
+            await self.adopt(row)
         return len(self.tables)
+
+    async def adopt(self, row: StoredTable) -> Table:
+        """Restart one stored table's actor from its event log and record."""
+        options = TableOptions.from_json(row.options)
+        table = Table(row.id, options, row.owner, row.invite, self.store, self.settings, self._closed)
+        table.restore(await self.store.events(row.id), record_actions(row.record))
+        self.tables[row.id] = table
+        table.start()
+        return table
 
     def _closed(self, table: Table) -> None:
         self.tables.pop(table.id, None)

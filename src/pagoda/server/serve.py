@@ -34,7 +34,17 @@ def run(argv: Sequence[str]) -> int:
     p.add_argument("--bomb-window", type=float, default=1.5, help="seconds to bomb a complete trick")
     p.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before it moves")
     p.add_argument("--max-message", type=int, default=4096, help="largest message accepted, in bytes")
+    p.add_argument(
+        "--redis",
+        default=os.environ.get("PAGODA_REDIS_URL"),
+        help="Redis URL: run as one of several processes sharing the database (default PAGODA_REDIS_URL)",
+    )
+    p.add_argument(
+        "--lease", type=float, default=5.0, help="seconds a dead process keeps its tables (with --redis)"
+    )
     args = p.parse_args(list(argv))
+    if args.lease <= 0:
+        p.error(f"--lease must be a positive number of seconds, not {args.lease}")
 
     import uvicorn
 
@@ -49,6 +59,8 @@ def run(argv: Sequence[str]) -> int:
         client_dir=args.client,
         allowed_origins=tuple(args.allow_origin),
         settings=settings,
+        redis_url=args.redis or None,
+        lease=args.lease,
     )
     uvicorn.run(
         create_app(config),

@@ -29,6 +29,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    func,
     insert,
     select,
     update,
@@ -185,6 +186,26 @@ class SqlStore:
         async with self.engine.connect() as conn:
             rows = (await conn.execute(select(tables).where(tables.c.status != "finished"))).all()
         return [self._row(r) for r in rows]
+
+    async def live_ids(self) -> list[str]:
+        """The ids of the tables not finished."""
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(select(tables.c.id).where(tables.c.status != "finished"))).all()
+        return [r[0] for r in rows]
+
+    async def latest(self, table_ids: list[str], kind: str) -> dict[str, JSON]:
+        """The latest event of ``kind`` of each of ``table_ids`` that has one."""
+        if not table_ids:
+            return {}
+        last = (
+            select(func.max(events.c.id))
+            .where(events.c.kind == kind, events.c.table_id.in_(table_ids))
+            .group_by(events.c.table_id)
+        )
+        query = select(events.c.table_id, events.c.data).where(events.c.id.in_(last))
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        return {r[0]: json.loads(r[1]) for r in rows}
 
     async def finished(self, limit: int = 50, offset: int = 0) -> list[StoredTable]:
         """Finished tables, the latest first."""

@@ -1,0 +1,292 @@
+"""Two real ``pagoda serve`` processes behind a real Redis share one SQLite database.
+
+A table created on process A is played by a client on B (whose commands go through Redis to
+the owner, A) and a client on A; the owner is then killed and B takes the table over from the
+database, with every acknowledged action kept and no event sent twice or skipped.
+"""
+
+import asyncio
+import contextlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from pagoda.server.protocol import check_server
+
+from .helpers import card_words
+from .test_restart import free_port, post
+
+JSON = dict[str, Any]
+REDIS = "/usr/bin/redis-server"
+LEASE = 3.0  # long enough that a busy machine does not stall a node past it
+
+
+@pytest.fixture
+def redis_url(tmp_path: Path) -> Iterator[str]:
+    """Debian's redis-server on a free loopback port with a temporary folder, stopped afterwards."""
+    if not (os.access(REDIS, os.X_OK) or shutil.which("redis-server")):
+        pytest.fail(f"{REDIS} is missing: `make pytest` installs it (apt-get install redis-server)")
+    port = free_port()
+    folder = tmp_path / "redis"
+    folder.mkdir()
+    cmd = [shutil.which("redis-server") or REDIS, "--port", str(port), "--bind", "127.0.0.1"]
+    cmd += ["--dir", str(folder), "--save", "", "--appendonly", "no", "--protected-mode", "yes"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        import redis
+
+        client = redis.Redis(port=port)
+        for _ in range(100):
+            try:
+                client.ping()
+                break
+            except redis.ConnectionError:
+                if proc.poll() is not None:
+                    pytest.fail("redis-server exited at start-up")
+                time.sleep(0.05)
+        else:
+            pytest.fail("redis-server did not start")
+        client.close()
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@contextmanager
+def node(db: Path, port: int, redis_url: str) -> Iterator[subprocess.Popen[bytes]]:
+    """``pagoda serve`` as one node of the cluster, ready when this yields; SIGKILLed at the end."""
+    cmd = [sys.executable, "-m", "pagoda.cli", "serve", "--port", str(port), "--db", str(db)]
+    cmd += ["--bot-delay", "0", "--bomb-window", "0.05", "--data-dir", str(db.parent)]
+    cmd += ["--redis", redis_url, "--lease", str(LEASE)]
+    log = (db.parent / f"serve-{port}.log").open("wb")
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        for _ in range(150):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/me", timeout=1).close()
+                break
+            except OSError:
+                if proc.poll() is not None:
+                    raise AssertionError("the server exited at start-up") from None
+                time.sleep(0.1)
+        else:
+            raise AssertionError("the server did not start")
+        yield proc
+    finally:
+        if proc.poll() is None:
+            os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+        log.close()
+
+
+def get(port: int, path: str) -> JSON:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=5) as r:
+        out: JSON = json.loads(r.read())
+        return out
+
+
+class Player:
+    """A WebSocket client that keeps every message (schema-checked) and the raw texts."""
+
+    def __init__(self, ws: ClientConnection, seat: int) -> None:
+        self.ws = ws
+        self.seat = seat
+        self.got: list[JSON] = []
+        self.texts: list[str] = []
+        self.acted_at = -1
+        self.waiting = False  # an action sent and not yet answered
+        self.answered = False
+        self.reader = asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            async for text in self.ws:
+                assert isinstance(text, str)
+                msg = json.loads(text)
+                check_server(msg)
+                self.texts.append(text)
+                self.got.append(msg)
+                # An action is answered by its event and the state after it, or by an error.
+                own = msg["type"] == "event" and msg["event"].get("seat") == self.seat
+                if own or msg["type"] == "welcome":
+                    self.answered = True
+                elif msg["type"] == "error" or (self.answered and msg["type"] in ("state", "snapshot")):
+                    self.waiting = self.answered = False
+
+    async def send(self, **msg: Any) -> None:
+        await self.ws.send(json.dumps(msg))
+
+    def states(self) -> list[JSON]:
+        return [m for m in self.got if m["type"] in ("state", "snapshot")]
+
+    def events(self) -> list[JSON]:
+        return [m for m in self.got if m["type"] == "event"]
+
+    async def wait(self, pred: Any, limit: float = 15.0, after: int = 0) -> JSON:
+        """The first message (from number ``after`` on, received or coming) for which ``pred`` holds."""
+        end = time.monotonic() + limit
+        seen = after
+        while time.monotonic() < end:
+            for msg in self.got[seen:]:
+                if pred(msg):
+                    return msg
+            seen = len(self.got)
+            await asyncio.sleep(0.01)
+        raise AssertionError(f"seat {self.seat}: no such message in time; the last: {self.got[-3:]}")
+
+
+async def join(port: int, table: str, seat: int, **hello: Any) -> Player:
+    ws = await connect(f"ws://127.0.0.1:{port}/ws/{table}", open_timeout=5)
+    p = Player(ws, seat)
+    await p.send(type="hello", protocol=1, **hello)
+    await p.wait(lambda m: m["type"] == "snapshot")
+    return p
+
+
+def choose(state: JSON) -> str:
+    """A legal action: exchange the first three cards, else no-grand or pass when allowed, else the first."""
+    if state["legal"]["exchange"]:
+        return "exchange " + " ".join(state["game"]["hand"][:3])
+    acts = [a for a in state["legal"]["actions"] if a != "tichu"]
+    for quiet in ("no-grand", "pass"):
+        if quiet in acts:
+            return quiet
+    return str(acts[0])
+
+
+def ready(p: Player) -> JSON | None:
+    """The player's latest state if it is their turn (no take pending) and they have not acted on it."""
+    states = p.states()
+    if not states or p.waiting:
+        return None
+    st = states[-1]
+    game = st["game"]
+    if game is None or p.seat not in game["awaiting"] or st["timers"]["take"] is not None:
+        return None
+    return st if st["seq"] != p.acted_at else None
+
+
+async def play(players: list[Player], actions: int, limit: float = 30.0) -> list[str]:
+    """The players act in turn until ``actions`` actions are sent; returns them as 'seat: action'."""
+    sent: list[str] = []
+    end = time.monotonic() + limit
+    while len(sent) < actions:
+        assert time.monotonic() < end, f"only {len(sent)} of {actions} actions in time: {sent} " + str(
+            [(p.waiting, p.acted_at, p.got[-4:]) for p in players]
+        )
+        for p in players:
+            st = ready(p)
+            if st is not None and len(sent) < actions:
+                p.acted_at = st["seq"]
+                p.waiting = True
+                action = choose(st)
+                await p.send(type="act", action=action)
+                sent.append(f"{p.seat}: {action}")
+        await asyncio.sleep(0.01)
+    return sent
+
+
+def seqs(p: Player) -> list[int]:
+    return [m["seq"] for m in p.events()]
+
+
+async def scenario(tmp_path: Path, redis_url: str) -> None:
+    db = tmp_path / "pagoda.sqlite3"
+    port_a, port_b = free_port(), free_port()
+    with node(db, port_a, redis_url) as proc_a, node(db, port_b, redis_url):
+        made = post(port_a, "/api/tables", {"game": "tichu", "turn_timer": 0})
+        table = made["id"]
+        # The lobby of B lists the table A owns, from the shared database.
+        listed = get(port_b, "/api/tables")["tables"]
+        assert [t["id"] for t in listed] == [table]
+        assert get(port_b, f"/api/tables/{table}")["status"] == "lobby"
+
+        x = await join(port_b, table, 0, guest=made["guest"], name="Xu")  # on B: remote
+        y = await join(port_a, table, 1, name="Yo")  # on A: the owner
+        await x.send(type="sit", seat=0)
+        await y.send(type="sit", seat=1)
+        await y.wait(lambda m: m["type"] == "table" and m["table"]["seats"][1]["name"] == "Yo")
+        await x.send(type="start", fill="heuristic")
+
+        # Grand Tichu decisions (2) and exchanges (2), then plays: 10 actions of the two people.
+        sent = await play([x, y], 10)
+        assert [a.split(":")[1].split()[0] for a in sent[:4]] == ["no-grand"] * 2 + ["exchange"] * 2
+
+        # Each seat sees its own exchange and only "exchange" of the other's.
+        for me, other in ((x, y), (y, x)):
+            mine = [e["event"] for e in me.events() if e["event"]["kind"] == "action"]
+            assert any(e["seat"] == me.seat and e["action"].startswith("exchange ") for e in mine)
+            assert [e["action"] for e in mine if e["seat"] == other.seat and "exchange" in e["action"]] == [
+                "exchange"
+            ]
+        # No message to Y names a card of X's hand, except the one Y gave X.
+        await x.wait(lambda m: m["type"] == "state" and m["seq"] == y.states()[-1]["seq"])
+        hand_x = set(x.states()[-1]["game"]["hand"])
+        y_gave = next(
+            e["event"]["action"] for e in y.events() if e["event"].get("seat") == 1 and "exch" in str(e)
+        )
+        leaked = card_words(" ".join(y.texts)) & (hand_x - card_words(y_gave))
+        assert leaked == set()
+
+        # An illegal action from B's client is refused with an error, and the table is unchanged.
+        before = x.states()[-1]["seq"]
+        await x.send(type="act", action="play Dr Ph Mj", ref=7)
+        err = await x.wait(lambda m: m["type"] == "error" and m.get("ref") == 7)
+        assert err["code"] in ("illegal", "not_playing")
+        mark = len(x.got)
+        await x.send(type="resync", since=before)
+        snap = await x.wait(lambda m: m["type"] == "snapshot", after=mark)
+        assert snap["seq"] >= before
+        assert all(
+            e["event"]["action"] != "play Dr Ph Mj" for e in x.events() if e["event"]["kind"] == "action"
+        )
+
+        # Kill the owner once both actions in flight are answered. Y reconnects to B; X stays on B,
+        # which takes the table over.
+        await play([x, y], 0)
+        end = time.monotonic() + 10
+        while x.waiting or y.waiting:
+            assert time.monotonic() < end, "an action was never answered"
+            await asyncio.sleep(0.01)
+        last_x = seqs(x)[-1]
+        rejoin_y = [m for m in y.got if "you" in m][-1]["you"]["rejoin"]
+        last_y = seqs(y)[-1]
+        os.kill(proc_a.pid, signal.SIGKILL)
+        proc_a.wait(timeout=10)
+        await x.wait(lambda m: m["type"] == "welcome", after=len(x.got))
+        y2 = await join(port_b, table, 1, rejoin=rejoin_y, since=last_y)
+        assert y2.got[0]["you"]["seat"] == 1
+        more = await play([x, y2], 8)
+        assert len(more) == 8
+
+        # Every event reached each client once, in order, without a gap: none lost across the move.
+        await x.wait(lambda m: m["type"] == "state" and m["seq"] == y2.states()[-1]["seq"])
+        all_x = seqs(x)
+        assert all_x[-1] > last_x
+        assert sorted(set(all_x)) == list(range(all_x[0], all_x[-1] + 1))
+        assert sorted(set(seqs(y) + seqs(y2))) == list(range(seqs(y)[0], seqs(y2)[-1] + 1))
+        # And the actions both sent before the kill are in the table's history as B serves it.
+        acted = [
+            f"{e['seat']}: {e['action']}" for e in (m["event"] for m in x.events()) if e["kind"] == "action"
+        ]
+        assert [a for a in acted if a.startswith("0:")] == [a for a in sent + more if a.startswith("0:")]
+        for p in (x, y, y2):
+            await p.ws.close()
+
+
+def test_two_processes_share_a_table_and_survive_the_owner(tmp_path: Path, redis_url: str) -> None:
+    asyncio.run(asyncio.wait_for(scenario(tmp_path, redis_url), 90))
