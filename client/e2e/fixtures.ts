@@ -67,30 +67,57 @@ export async function shown(page: Page, id: string): Promise<boolean> {
 export const QUICK = { timeout: 3000 };
 
 /** One decision the UI offers now, taken through the UI; false when there is none. */
-export async function decide(page: Page, legal: { actions: string[] }): Promise<boolean> {
-  if (await visibleEnabled(page, 'no-grand')) {
+const OFFERS = ['no-grand', 'exchange', 'give-dragon', 'picker', 'your-turn', 'pass', 'summary'] as const;
+export type Offers = Record<(typeof OFFERS)[number], boolean>;
+
+/** Which of the controls a decision needs are shown (and enabled) now, read in one round trip. */
+export async function offers(page: Page): Promise<Offers> {
+  return page.evaluate((ids) => {
+    const out: Record<string, boolean> = {};
+    for (const id of ids) {
+      out[id] = [...document.querySelectorAll(`[data-testid="${id}"]`)].some(
+        (e) => e.getClientRects().length > 0 && !(e as HTMLButtonElement).disabled,
+      );
+    }
+    return out as Offers;
+  }, [...OFFERS]);
+}
+
+/**
+ * One decision the UI offers now, taken through the UI; false when there is none. On its turn
+ * the seat passes when it may (`prefer: 'pass'`) or plays the first legal play (`'play'`,
+ * which ends a round in fewer actions).
+ */
+export async function decide(
+  page: Page,
+  legal: { actions: string[] },
+  seen?: Offers,
+  prefer: 'pass' | 'play' = 'pass',
+): Promise<boolean> {
+  const o = seen ?? (await offers(page));
+  if (o['no-grand']) {
     await page.getByTestId('no-grand').click(QUICK);
     return true;
   }
-  if (await shown(page, 'exchange')) {
+  if (o.exchange) {
     await exchange(page);
     return true;
   }
-  if (await visibleEnabled(page, 'give-dragon')) {
+  if (o['give-dragon']) {
     await page.getByTestId('give-dragon').first().click(QUICK);
     return true;
   }
-  if (await shown(page, 'picker')) {
+  if (o.picker) {
     const none = page.getByTestId('no-wish');
     await ((await none.count()) ? none : page.getByTestId('pick')).first().click(QUICK);
     return true;
   }
-  if (!(await shown(page, 'your-turn'))) return false;
-  if (await visibleEnabled(page, 'pass')) {
+  if (!o['your-turn']) return false;
+  const first = legal.actions.find((a) => a.startsWith('play '));
+  if (o.pass && (prefer === 'pass' || !first)) {
     await page.getByTestId('pass').click(QUICK);
     return true;
   }
-  const first = legal.actions.find((a) => a.startsWith('play '));
   if (!first) return false;
   // the cards of the first legal play (without `as`/`wish`, which the picker asks for)
   const words = first.split(/\s+/).slice(1);
