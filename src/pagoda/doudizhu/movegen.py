@@ -39,6 +39,7 @@ from pagoda.doudizhu.combos import (
 )
 from pagoda.doudizhu.rules import RULES, Rules
 from pagoda.doudizhu.wild import as_played
+from pagoda.doudizhu.wildgen import fast_wild_plays, supported
 
 Generator = Callable[[list[int], Rules, int, int], list[Combo]]
 """A kind's generator: (counts per rank, rules, lowest main rank index allowed, length or 0)."""
@@ -378,16 +379,20 @@ def _dedupe(found: list[Combo]) -> list[Combo]:
     return list(seen.values())
 
 
+def _enabled(rules: Rules) -> tuple[str, ...]:
+    # keyed by identity: hashing a frozen Rules hashes every option, on every call
+    entry = _ENABLED.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        entry = _ENABLED[id(rules)] = (rules, enabled_kinds(rules))
+    return entry[1]
+
+
 _CLASHING = frozenset([PLANE, PLANE_SOLO, PLANE_PAIR, FOUR_TWO_PAIR])
 
 
 def natural_plays(c: list[int], rules: Rules, on: Combo | None) -> list[Combo]:
     """Every legal play of the counts ``c`` without wild cards (see :func:`plays`)."""
-    # keyed by identity: hashing a frozen Rules hashes every option, on every call
-    entry = _ENABLED.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        entry = _ENABLED[id(rules)] = (rules, enabled_kinds(rules))
-    kinds = entry[1]
+    kinds = _enabled(rules)
     found: list[Combo] = []
     if on is None:
         # sets of cards with two readings only arise among these kinds (and with kickers of the main rank)
@@ -459,6 +464,15 @@ def _substitutions(reading: Combo, need: list[int], have: list[int], spare: int,
 
 def wild_plays(hand: int, on: Combo | None, rules: Rules, wild: int) -> list[Combo]:
     """Every legal play of ``hand`` when rank index ``wild`` is wild: one per (cards, reading)."""
+    if not (hand >> (5 * wild)) & 31:
+        return natural_plays(counts_of(hand), rules, on)
+    if supported(rules):
+        return fast_wild_plays(hand, on, rules, wild, _enabled(rules))
+    return wild_plays_reference(hand, on, rules, wild)
+
+
+def wild_plays_reference(hand: int, on: Combo | None, rules: Rules, wild: int) -> list[Combo]:
+    """The plays of :func:`wild_plays` by brute force: the natural plays of a relaxed hand, filtered."""
     have = counts_of(hand)
     w = have[wild]
     if not w:
