@@ -16,6 +16,9 @@ test('a Dou Di Zhu round with the auction, the landlord reveal and the summary',
   await createTable(page, 'doudizhu');
   await sit(page, 0);
   // a bot of a chosen level in each empty seat: heuristic at seat 2, random at seat 3
+  // each seat's choice starts at the table's bot (the lobby form's default, heuristic)
+  await expect(page.getByTestId('bot-level-1')).toHaveValue('heuristic');
+  await expect(page.getByTestId('bot-level-2')).toHaveValue('heuristic');
   await page.getByTestId('bot-level-1').selectOption('heuristic');
   await page.getByTestId('add-bot-1').click();
   await expect(page.locator('.seats li .who').nth(1)).toHaveText('heuristic (bot)');
