@@ -60,6 +60,7 @@ class Config:
     settings: Settings = field(default_factory=Settings)
     redis_url: str | None = None
     lease: float = 5.0
+    sqlite_synchronous: str = "full"
 
     def url(self) -> str:
         """The database URL: the configured one, ``PAGODA_DATABASE_URL``, or SQLite in the data folder."""
@@ -88,7 +89,7 @@ class Server:
         return self.lobby
 
     async def start(self) -> None:
-        store = await SqlStore.open(self.config.url())
+        store = await SqlStore.open(self.config.url(), self.config.sqlite_synchronous)
         secret = os.environ.get("PAGODA_SECRET", "").encode() or await store.secret()
         settings = replace(self.config.settings, secret=secret)
         self.signer = URLSafeSerializer(secret, salt="pagoda-guest")

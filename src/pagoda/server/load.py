@@ -266,7 +266,7 @@ class _Run:
         made = await asyncio.to_thread(_post, t.url, "/api/tables", {"game": "tichu", "turn_timer": 0})
         ws_base = "ws" + t.url[len("http") :].rstrip("/") + made["ws"]
         for seat in range(t.humans):
-            ws = await connect(ws_base, open_timeout=30, max_size=2**20)
+            ws = await connect(ws_base, open_timeout=30, max_size=2**20, compression=None)
             rng = random.Random(f"{self.options.seed}/{t.index}/{seat}")
             c = _Client(t, seat, ws, rng)
             t.clients.append(c)

@@ -35,6 +35,18 @@ def run(argv: Sequence[str]) -> int:
     p.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before it moves")
     p.add_argument("--max-message", type=int, default=4096, help="largest message accepted, in bytes")
     p.add_argument(
+        "--sqlite-synchronous",
+        choices=("full", "normal"),
+        default="full",
+        help="SQLite: full syncs the disk at every commit (default); normal survives a kill, not a power cut",
+    )
+    p.add_argument(
+        "--ws-deflate",
+        action=argparse.BooleanOptionalAction,
+        default=False,
+        help="compress WebSocket messages (permessage-deflate: CPU and zlib memory per socket; default off)",
+    )
+    p.add_argument(
         "--redis",
         default=os.environ.get("PAGODA_REDIS_URL"),
         help="Redis URL: run as one of several processes sharing the database (default PAGODA_REDIS_URL)",
@@ -61,12 +73,14 @@ def run(argv: Sequence[str]) -> int:
         settings=settings,
         redis_url=args.redis or None,
         lease=args.lease,
+        sqlite_synchronous=args.sqlite_synchronous,
     )
     uvicorn.run(
         create_app(config),
         host=args.host,
         port=args.port,
         ws_max_size=max(65536, 4 * args.max_message),
+        ws_per_message_deflate=args.ws_deflate,
         log_level="info",
     )
     return 0

@@ -29,6 +29,8 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    bindparam,
+    event,
     func,
     insert,
     select,
@@ -90,6 +92,12 @@ class StoredTable:
     created: float
 
 
+# SQLite's synchronous setting: "full" syncs the disk at every commit (nothing acknowledged is lost
+# even on a power cut); "normal" (with the write-ahead log) keeps every commit across a crash or
+# SIGKILL of the server but may lose the last ones on a power cut or an OS crash.
+SYNCHRONOUS = ("full", "normal")
+
+
 def default_url(data_dir: str) -> str:
     """The SQLite URL of the database file in ``data_dir``."""
     return f"sqlite+aiosqlite:///{data_dir.rstrip('/')}/pagoda.sqlite3"
@@ -103,22 +111,62 @@ def migrate(url: str) -> None:
     command.upgrade(cfg, "head")
 
 
-class SqlStore:
-    """The store over one async engine; every write is one transaction."""
+class _Append:
+    """One table's :meth:`SqlStore.append`, waiting for the transaction that writes it."""
 
-    def __init__(self, url: str) -> None:
+    __slots__ = ("events", "future", "record", "status", "table_id")
+
+    def __init__(self, table_id: str, events: list[JSON], status: str, record: str | None) -> None:
+        self.table_id = table_id
+        self.events = events
+        self.status = status
+        self.record = record
+        self.future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+
+class SqlStore:
+    """The store over one async engine; every write is one transaction.
+
+    Appends are committed in groups: while one transaction is being written, the appends of other
+    tables that arrive wait and are then written together in the next one. Each caller still
+    returns only once its own events are committed (and a group that fails is retried one append
+    at a time, so one table's failure is its own).
+    """
+
+    def __init__(self, url: str, synchronous: str = "full") -> None:
+        if synchronous not in SYNCHRONOUS:
+            raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}, not {synchronous!r}")
         self.url = url
         self.engine: AsyncEngine = create_async_engine(url)
         self._write = asyncio.Lock()
+        self._pending: list[_Append] = []
+        self._writer: asyncio.Task[None] | None = None
+        if url.startswith("sqlite"):
+            # Write-ahead logging: readers (other processes too) do not block the writer.
+            pragmas = (
+                "PRAGMA journal_mode=WAL",
+                "PRAGMA busy_timeout=10000",
+                f"PRAGMA synchronous={synchronous}",
+            )
+
+            def on_connect(dbapi_conn: Any, record: Any) -> None:
+                cursor = dbapi_conn.cursor()
+                for pragma in pragmas:
+                    cursor.execute(pragma)
+                cursor.close()
+
+            event.listen(self.engine.sync_engine, "connect", on_connect)
 
     @classmethod
-    async def open(cls, url: str) -> "SqlStore":
+    async def open(cls, url: str, synchronous: str = "full") -> "SqlStore":
         """Migrate the database (in a worker thread: Alembic runs its own loop), then connect."""
         await asyncio.to_thread(migrate, url)
-        return cls(url)
+        return cls(url, synchronous)
 
     async def close(self) -> None:
-        """Release the connections."""
+        """Finish the pending writes, then release the connections."""
+        if self._writer is not None:
+            await self._writer
         await self.engine.dispose()
 
     async def secret(self, name: str = "signing") -> bytes:
@@ -150,18 +198,62 @@ class SqlStore:
             )
 
     async def append(self, table_id: str, new: list[JSON], status: str, record: str | None) -> None:
-        """Append events, set the status and (when given) the record, in one transaction."""
+        """Append events, set the status and (when given) the record; returns once committed."""
+        item = _Append(table_id, new, status, record)
+        self._pending.append(item)
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write_pending())
+        await asyncio.shield(item.future)
+
+    async def _write_pending(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                await self._write_batch(batch)
+            except Exception as e:
+                if len(batch) == 1:
+                    _settle(batch[0], e)
+                    continue
+                for item in batch:  # find the append that failed: each in its own transaction
+                    try:
+                        await self._write_batch([item])
+                    except Exception as e1:
+                        _settle(item, e1)
+                    else:
+                        _settle(item, None)
+                continue
+            for item in batch:
+                _settle(item, None)
+
+    async def _write_batch(self, batch: list[_Append]) -> None:
+        rows = [
+            {"table_id": a.table_id, "seq": e["seq"], "kind": e["kind"], "data": json.dumps(e)}
+            for a in batch
+            for e in a.events
+        ]
+        now = time.time()
+        last: dict[str, JSON] = {}  # per table: its latest status and record
+        for a in batch:
+            values = last.setdefault(a.table_id, {"tid": a.table_id, "r": None})
+            values["s"], values["u"] = a.status, now
+            if a.record is not None:
+                values["r"] = a.record
+        with_record = [v for v in last.values() if v["r"] is not None]
+        without = [{"tid": v["tid"], "s": v["s"], "u": v["u"]} for v in last.values() if v["r"] is None]
+        where = tables.c.id == bindparam("tid")
+        status, updated = bindparam("s", type_=String), bindparam("u", type_=Float)
         async with self._write, self.engine.begin() as conn:
-            if new:
-                rows = [
-                    {"table_id": table_id, "seq": e["seq"], "kind": e["kind"], "data": json.dumps(e)}
-                    for e in new
-                ]
+            if rows:
                 await conn.execute(insert(events), rows)
-            values: JSON = {"status": status, "updated": time.time()}
-            if record is not None:
-                values["record"] = record
-            await conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
+            if with_record:
+                query = (
+                    update(tables).where(where).values(status=status, updated=updated, record=bindparam("r"))
+                )
+                await conn.execute(query, with_record)
+            if without:
+                await conn.execute(
+                    update(tables).where(where).values(status=status, updated=updated), without
+                )
 
     def _row(self, row: Any) -> StoredTable:
         return StoredTable(
@@ -226,6 +318,15 @@ class SqlStore:
         async with self.engine.connect() as conn:
             rows = (await conn.execute(query)).all()
         return [json.loads(r[0]) for r in rows]
+
+
+def _settle(item: _Append, failure: BaseException | None) -> None:
+    if item.future.done():
+        return
+    if failure is None:
+        item.future.set_result(None)
+    else:
+        item.future.set_exception(failure)
 
 
 def record_actions(record: str | None) -> list[tuple[int, str]]:
