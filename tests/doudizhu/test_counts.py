@@ -18,6 +18,7 @@ class Case(NamedTuple):
     on: str
     expected: int
     arithmetic: str
+    bombs: bool = True
 
 
 def load_cases() -> list[Case]:
@@ -35,10 +36,16 @@ def load_cases() -> list[Case]:
                 comment.append(line[1:].strip())
                 continue
             after_case = True
-            rules_text, hand, on, expected = (part.strip() for part in line.split("|"))
-            cases.append(
-                Case(f"{path.name}:{number}", rules_text, hand, on, int(expected), " ".join(comment))
-            )
+            parts = [part.strip() for part in line.split("|")]
+            # rules | hand | on | expected, or with "no bombs" before the count (a spent bomb limit)
+            bombs = True
+            if len(parts) == 5:
+                assert parts[3] == "no bombs", f"{path.name}:{number}: the fourth field is 'no bombs'"
+                bombs = False
+                del parts[3]
+            rules_text, hand, on, expected = parts
+            where = f"{path.name}:{number}"
+            cases.append(Case(where, rules_text, hand, on, int(expected), " ".join(comment), bombs))
     return cases
 
 
@@ -59,7 +66,7 @@ def test_count(case: Case) -> None:
     if case.on != "lead":
         on = ddz.classify(case.on, rules)
         assert on is not None, f"{case.on} is no combination"
-    found = ddz.legal_plays(ddz.parse_cards(case.hand).mask, on, rules, wild)
+    found = ddz.legal_plays(ddz.parse_cards(case.hand).mask, on, rules, wild, case.bombs)
     assert len(found) == case.expected, sorted(str(p) for p in found)
     keys = [(p.mask, p.reading) for p in found]
     assert len(set(keys)) == len(keys), "a play is listed twice"

@@ -21,6 +21,7 @@ PRESETS = {
     "rlcard": ROUNDS,
     "openspiel": ROUNDS,
     "four_player": ROUNDS,
+    "four_player bomb_limits=true": ROUNDS // 10,
     # every wild play is listed once per reading (thousands per position with several wild
     # cards in hand), so a laizi round costs about forty classic ones: fewer rounds
     "laizi": ROUNDS // 40,
@@ -35,10 +36,11 @@ def check(r: ddz.Round, rules: ddz.Rules, replay: bool = True) -> None:
     assert size_of(dealt) == 54 * rules.decks
     played = 0
     bombs = 0
+    seat_bombs = [0] * n
     # every earlier deal ended with each seat passing once
     current = r.history[(r.deal_no - 1) * n :]
     assert all(t == "pass" for _, t in r.history[: (r.deal_no - 1) * n])
-    for _, text in current:
+    for seat, text in current:
         if text.startswith("play "):
             cards, _, reading_text = text[5:].partition(" as ")
             mask = parse_mask(cards)
@@ -48,6 +50,7 @@ def check(r: ddz.Round, rules: ddz.Rules, replay: bool = True) -> None:
             kinds = {c.kind for c in readings(reading, rules)}
             if "rocket" in kinds or ("bomb" in kinds and size_of(mask) >= rules.double_min_bomb):
                 bombs += 1
+            seat_bombs[seat] += "rocket" in kinds or "bomb" in kinds
     assert sum(r.hands) + played == dealt
     score = r.score()
     assert sum(score) == 0
@@ -60,6 +63,12 @@ def check(r: ddz.Round, rules: ddz.Rules, replay: bool = True) -> None:
     assert r.multiplier == 2 ** (bombs + spring)
     assert score[r.landlord] == (1 if r.winner == r.landlord else -1) * (n - 1) * r.bid * r.multiplier
     assert r.hands[r.winner] == 0
+    if rules.bomb_limits:
+        # a peasant plays at most 1 bomb after a pass or bid 1, 2 after bid 2; who never spoke, any
+        said = dict(r.auction)
+        for seat in range(n):
+            if seat != r.landlord and seat in said:
+                assert seat_bombs[seat] <= (2 if said[seat] == "bid 2" else 1)
     for seat in range(n):
         v = r.view(seat)
         assert v.hand.mask == r.hands[seat]

@@ -503,8 +503,12 @@ def wild_plays_reference(hand: int, on: Combo | None, rules: Rules, wild: int) -
     return out
 
 
-def legal_plays(hand: int, on: Combo | None, rules: Rules, wild: int = -1) -> list[Combo]:
-    """Every legal play of the packed ``hand`` on ``on``, with rank index ``wild`` wild (-1: none)."""
-    if wild >= 0:
-        return wild_plays(hand, on, rules, wild)
-    return natural_plays(counts_of(hand), rules, on)
+def legal_plays(hand: int, on: Combo | None, rules: Rules, wild: int = -1, bombs: bool = True) -> list[Combo]:
+    """Every legal play of the packed ``hand`` on ``on``, with rank index ``wild`` wild (-1: none).
+
+    ``bombs=False``: without bombs and the rocket (a seat that has played all its ``bomb_limits``).
+    """
+    found = wild_plays(hand, on, rules, wild) if wild >= 0 else natural_plays(counts_of(hand), rules, on)
+    if bombs:
+        return found
+    return [c for c in found if c.kind != BOMB and c.kind != ROCKET]

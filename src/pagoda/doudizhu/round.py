@@ -13,6 +13,9 @@
 - The landlord takes the kept cards (shown to all) and leads. A lead may be any combination; the next
   seats beat it or pass; when all others pass, the last player leads again. The leader may not pass.
 - Laizi: the wild rank is drawn when the landlord is known (or fixed by ``wild``).
+- Option ``bomb_limits``: each peasant may play as many bombs (the rocket counts as one) as its
+  auction allows: 1 after a pass or a bid of 1, 2 after a bid of 2, any number if it never spoke
+  (a bid of 3 ended the auction first); the landlord any number. ``bombs_left`` keeps the count.
 - Score: base (the bid) × 2 per bomb or rocket played (``four_player``: bombs of 5 or more only)
   × 2 for a spring (no peasant played a card) or an anti-spring (the landlord played only the first
   lead). The landlord wins or loses that times the number of peasants; each peasant loses or wins it.
@@ -152,6 +155,8 @@ class Round:
     play_counts: tuple[int, ...]
     winner: int
     history: tuple[tuple[int, str], ...]
+    bombs_left: tuple[int, ...] = ()
+    """With ``bomb_limits``: the bombs each seat may still play (-1: any number); else empty."""
 
     # ----------------------------------------------------------------- construction
 
@@ -325,7 +330,9 @@ class Round:
                 return [Action(CALL if stage == "call" else ROB), PASS]
             return [PASS] + [Action(BID, b) for b in range(self.bid + 1, self.rules.max_bid + 1)]
         top = self.top if self.top_seat != seat else None
-        found = legal_plays(self.hands[seat], top, self.rules, self.wild)
+        found = legal_plays(
+            self.hands[seat], top, self.rules, self.wild, not self.bombs_left or self.bombs_left[seat] != 0
+        )
         if top is None:
             return [_new_action(_ACTION, (PLAY, 0, c)) for c in found]
         acts = [PASS]
@@ -496,7 +503,19 @@ class Round:
             to_move=landlord,
             hands=tuple(hands),
             wild=wild,
+            bombs_left=self._bomb_limits(landlord) if self.rules.bomb_limits else (),
         )
+
+    def _bomb_limits(self, landlord: int) -> tuple[int, ...]:
+        """The bombs each seat may play (-1: any number), from what each peasant said at the auction."""
+        limits = []
+        for seat in range(self.rules.players):
+            said = [text for s, text in self.auction if s == seat]
+            if seat == landlord or not said:
+                limits.append(-1)
+            else:
+                limits.append(2 if "bid 2" in said else 1)
+        return tuple(limits)
 
     # play --------------------------------------------------------------------------
 
@@ -519,6 +538,7 @@ class Round:
                 self.play_counts,
                 -1,
                 (*self.history, entry),
+                self.bombs_left,
             )
         combo = action.combo
         if action.kind != PLAY or combo is None:
@@ -538,8 +558,13 @@ class Round:
         counts = list(self.play_counts)
         counts[seat] += 1
         doubles = self.doubles
-        if combo.kind == ROCKET or (combo.kind == BOMB and combo.size >= self.rules.double_min_bomb):
-            doubles += 1
+        kind = combo.kind
+        bombs_left = self.bombs_left
+        if kind in (ROCKET, BOMB):
+            if kind == ROCKET or combo.size >= self.rules.double_min_bomb:
+                doubles += 1
+            if bombs_left and bombs_left[seat] >= 0:
+                bombs_left = self._spend_bomb(seat, combo)
         over = hands[seat] == 0
         return self._next_play(
             seat if over else (seat + 1) % n,
@@ -551,7 +576,18 @@ class Round:
             tuple(counts),
             seat if over else -1,
             (*self.history, entry),
+            bombs_left,
         )
+
+    def _spend_bomb(self, seat: int, combo: Combo) -> tuple[int, ...]:
+        left = list(self.bombs_left)
+        if left[seat] == 0:
+            said = [text for s, text in self.auction if s == seat]
+            raise IllegalAction(
+                f"seat {seat} has played all the bombs its auction allows ({', '.join(said)}): not {combo}"
+            )
+        left[seat] -= 1
+        return tuple(left)
 
     def _next_play(
         self,
@@ -564,6 +600,7 @@ class Round:
         play_counts: tuple[int, ...],
         winner: int,
         history: tuple[tuple[int, str], ...],
+        bombs_left: tuple[int, ...],
     ) -> "Round":
         # the hot path of play: one direct construction instead of a field-by-field copy
         return Round(
@@ -588,6 +625,7 @@ class Round:
             play_counts,
             winner,
             history,
+            bombs_left,
         )
 
     def _check_reading(self, combo: Combo) -> None:

@@ -11,7 +11,9 @@ Presets (see ``docs/doudizhu.md`` for the reading of each option):
   OpenSpiel has no four-with-two, starts no chain on a rank of which the hand holds four, and
   lets any bomb be played on the rocket).
 - ``four_player``: two packs, 8 kept (33 and 25 cards), bombs of 4 to 8 ranked by size, the four jokers
-  are the rocket, no solo kickers, no four-with-two, 4-card bombs do not double.
+  are the rocket, no solo kickers, no four-with-two, 4-card bombs do not double; option
+  ``bomb_limits=true``: a peasant who passed or bid 1 may play one bomb in the round, one who bid 2
+  two bombs, one who never spoke (a bid of 3 ended the auction first) and the landlord any number.
 - ``laizi``: a wild rank, drawn after the landlord is known (``wild=3`` fixes it).
 
 >>> from pagoda.doudizhu.rules import RULES, format_rules, parse_rules
@@ -60,6 +62,7 @@ class Rules:
     double_min_bomb: int = 4
     wild: str = "none"
     wild_bomb_top: bool = False
+    bomb_limits: bool = False
     rounds: int = 10
     target: int = 0
 
@@ -122,4 +125,6 @@ def parse_rules(text: str) -> Rules:
     rules: Rules = core_rules.parse_rules(text, _PRESETS)
     if rules.wild not in _WILDS:
         raise ParseError(f"option wild takes none, drawn or a rank 3..2, not {rules.wild!r}")
+    if rules.bomb_limits and rules.rob:
+        raise ParseError("option bomb_limits reads each peasant's bid, and rob=true has no bids")
     return rules

@@ -13,8 +13,10 @@ The result is the same list of (cards, reading) pairs as the reference generator
 a different order; a property test holds them equal.
 
 >>> from pagoda.doudizhu.cards import parse_mask
+>>> from pagoda.doudizhu.movegen import enabled_kinds
 >>> from pagoda.doudizhu.rules import RULES
->>> len(fast_wild_plays(parse_mask("3555"), None, RULES["laizi"], 0))
+>>> rules = RULES["laizi"]
+>>> len(fast_wild_plays(parse_mask("3555"), None, rules, 0, enabled_kinds(rules)))
 31
 """
 
