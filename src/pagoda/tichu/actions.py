@@ -277,35 +277,59 @@ class PlayList(_LazyActions):
     """Plays of combinations (as generated) followed by a few other actions, made on demand.
 
     Most of a long list of legal plays is never looked at (a random or sampling player picks
-    one), so its :class:`Action` objects are built only when read. It behaves as a read-only
-    list and compares equal to a list of the same actions.
+    one), so its :class:`Action` objects are built only when read. An entry is a combination
+    as generated, or ``(combination, wish)`` for a play of the Mah Jong with its wish. It
+    behaves as a read-only list and compares equal to a list of the same actions.
     """
 
-    __slots__ = ("_combos", "_ids", "_made", "_rest")
+    __slots__ = ("_combos", "_made", "_rest")
 
-    def __init__(self, combos: "list[Raw]", rest: list[Action]) -> None:
+    def __init__(self, combos: "list[Raw] | list[Raw | tuple[Raw, int]]", rest: list[Action]) -> None:
         self._combos = combos
         self._rest = rest
-        self._made: list[Action | None] = [None] * len(combos)
-        self._ids: set[int] = set()  # of the actions handed out, kept alive by _made
+        self._made: dict[int, Action] = {}  # by index, the plays handed out
 
     def __len__(self) -> int:
         return len(self._combos) + len(self._rest)
 
-    def _item(self, index: int) -> Action:
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if type(index) is not int:
+            return super().__getitem__(index)
         n = len(self._combos)
-        if index >= n:
+        if index < 0:
+            index += n + len(self._rest)
+        if 0 <= index < n:
+            made = self._made.get(index)
+            return made if made is not None else self._make(index)
+        if n <= index < n + len(self._rest):
             return self._rest[index - n]
-        made = self._made[index]
-        if made is None:
-            raw = self._combos[index]
-            made = self._made[index] = Action(PLAY, raw[2], 0, 0, None, -1, Combo(*raw))
-            self._ids.add(id(made))
+        raise IndexError("action index out of range")
+
+    def _make(self, index: int) -> Action:
+        entry = self._combos[index]
+        if len(entry) == 2:
+            raw, wish = entry
+        else:
+            raw, wish = entry, 0
+        made = self._made[index] = Action(PLAY, raw[2], wish, 0, None, -1, Combo(*raw))
         return made
 
-    def made(self, action: Action) -> bool:
+    def _item(self, index: int) -> Action:
+        if index >= len(self._combos):
+            return self._rest[index - len(self._combos)]
+        made = self._made.get(index)
+        return made if made is not None else self._make(index)
+
+    def made(self, action: object) -> bool:
         """Is ``action`` itself one this list has handed out?"""
-        return id(action) in self._ids or any(a is action for a in self._rest)
+        for a in self._made.values():
+            if a is action:
+                return True
+        return any(a is action for a in self._rest)
 
     def __iter__(self) -> Iterator[Action]:
         for i in range(len(self._combos)):

@@ -303,17 +303,69 @@ _GENERATORS: dict[str, Generator] = {
     PAIR_RUN: _pair_runs,
     STRAIGHT: _straights,
 }
+_pairs, _triples = _GENERATORS[PAIR], _GENERATORS[TRIPLE]
+
+
+# Leading: the singles of each byte of a hand (the Dog's play comes last, so byte 0 leaves it out).
+_SINGLE_RAWS: list[Raw] = [
+    (DOG_KIND, 0, DOG_BIT, 0),
+    (SINGLE, 1, MAH_JONG_BIT, 0),
+    *((SINGLE, 2 + (c - 2) // 4, 1 << c, 0) for c in range(2, 54)),
+    (SINGLE, 1.5, PHOENIX_BIT, 0),
+    (SINGLE, 15, DRAGON_BIT, 0),
+]
+_BYTE_SINGLES: list[list[tuple[Raw, ...]]] = [
+    [tuple(_SINGLE_RAWS[8 * i + k] for k in range(8) if b >> k & 1 and 8 * i + k) for b in range(256)]
+    for i in range(7)
+]
+# Per-rank card counts of a hand, 4 bits a rank (rank 2 lowest), by SWAR arithmetic.
+_LOW52 = (1 << 52) - 1
+_NIB_5 = 0x5555555555555  # 13 nibbles of each digit
+_NIB_3 = 0x3333333333333
+_NIB_6 = 0x6666666666666
+_NIB_7 = 0x7777777777777
+_NIB_8 = 0x8888888888888
+_NIB_4 = 0x4444444444444
+
+
+def _lead(mask: int, phoenix_choice: bool) -> list[Raw]:
+    """Every play leading with ``mask``: only the kinds the hand's rank counts allow are generated."""
+    out: list[Raw] = []
+    for i, byte in enumerate(mask.to_bytes(7, "little")):
+        if byte:
+            out += _BYTE_SINGLES[i][byte]
+    if mask & DOG_BIT:
+        out.append(_SINGLE_RAWS[0])
+    m = mask >> 2 & _LOW52
+    c = m - (m >> 1 & _NIB_5)
+    c = (c & _NIB_3) + (c >> 2 & _NIB_3)  # cards of each rank, 0..4, a nibble each
+    present = (c + _NIB_7) & _NIB_8  # bit 3 of a rank's nibble: at least one card
+    two = (c + _NIB_6) & _NIB_8  # at least two
+    phoenix = mask & PHOENIX_BIT
+    nibs: list[int] | None = None
+    if two or (phoenix and present):
+        nibs = _nibbles(mask)
+        out += _pairs(mask, nibs, None, phoenix_choice)
+        three = (c + _NIB_5) & _NIB_8
+        if three or (phoenix and two):
+            out += _triples(mask, nibs, None, phoenix_choice)
+            if present & (present - 1):  # two ranks or more
+                out += _full_houses(mask, nibs, None, phoenix_choice)
+        if two & two >> 4 or (phoenix and (two & present >> 4 or present & two >> 4)):
+            out += _pair_runs(mask, nibs, None, phoenix_choice)
+    ranks = present << 4 | (mask & MAH_JONG_BIT) << 2  # rank 1 (the Mah Jong) below rank 2
+    if ranks & ranks >> 4 & ranks >> 8 & ranks >> 12 & ranks >> 16 or (phoenix and ranks.bit_count() >= 4):
+        out += _straights(mask, nibs or _nibbles(mask), None, phoenix_choice)
+    if c & _NIB_4 or m & m >> 4 & m >> 8 & m >> 12 & m >> 16:
+        out += _bombs(mask, nibs or _nibbles(mask), None, phoenix_choice)
+    return out
 
 
 def raw_plays(mask: int, on: Combo | None, phoenix_choice: bool = False) -> list[Raw]:
     """:func:`plays` as ``(kind, rank, mask, phoenix)`` tuples, for the hot paths."""
-    nibs = _nibbles(mask)
     if on is None:
-        out: list[Raw] = []
-        for generate in _GENERATORS.values():
-            out.extend(generate(mask, nibs, None, phoenix_choice))
-        out.extend(_bombs(mask, nibs, None, phoenix_choice))
-        return out
+        return _lead(mask, phoenix_choice)
+    nibs = _nibbles(mask)
     if on.kind == DOG_KIND:
         return []
     if on.kind in BOMBS:

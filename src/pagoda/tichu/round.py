@@ -46,9 +46,11 @@ from pagoda.tichu.actions import (
 from pagoda.tichu.cards import (
     CARDS,
     DOG_BIT,
+    DRAGON,
     DRAGON_BIT,
     FULL_DECK,
     MAH_JONG_BIT,
+    PHOENIX_BIT,
     RANK_MASKS,
     Card,
     CardsLike,
@@ -59,8 +61,9 @@ from pagoda.tichu.cards import (
     parse_cards,
     to_mask,
 )
-from pagoda.tichu.combos import DOG_KIND, Combo, beats, readings
-from pagoda.tichu.movegen import bombs, raw_plays
+from pagoda.tichu.combos import DOG_KIND, SINGLE, Combo, beats, readings
+from pagoda.tichu.combos import _single as _single_combo
+from pagoda.tichu.movegen import Raw, has_bomb, raw_bombs, raw_plays
 from pagoda.tichu.rules import RULES, Rules
 
 _ACTION_GRAND = Action(GRAND)
@@ -69,6 +72,25 @@ _ACTION_TICHU = Action(TICHU)
 _ACTION_PASS = Action(PASS)
 _ACTION_TAKE = Action(TAKE)
 _WISHES = tuple(range(2, 15))
+_WISH_OR_NONE = (0, *_WISHES)
+_NATURALS = sum(RANK_MASKS)
+
+# Single-card plays are the most frequent of all: each is made once and shared by every round
+# (an action is a value). Leading, the Phoenix is 1.5 and the Dog its own kind; on a single the
+# Phoenix's rank depends on the card it is played on.
+_SINGLE_PLAYS: tuple[Action, ...] = tuple(
+    Action(PLAY, 1 << c, 0, 0, None, -1, _single_combo(1 << c, None)) for c in range(56)
+)
+_PHOENIX_ON: dict[float, Action] = {
+    rank: Action(PLAY, PHOENIX_BIT, 0, 0, None, -1, Combo(SINGLE, rank + 0.5, PHOENIX_BIT))
+    for rank in range(1, 15)
+}
+# The cards that beat a single of rank 0..15 (whole part): higher naturals, the Phoenix and the
+# Dragon; nothing beats the Dragon but a bomb.
+_BEATS_SINGLE: tuple[int, ...] = tuple(
+    sum(RANK_MASKS[r] for r in range(above + 1, 15)) | PHOENIX_BIT | DRAGON_BIT if above < 15 else 0
+    for above in range(16)
+)
 
 
 class Phase(enum.Enum):
@@ -82,6 +104,8 @@ class Phase(enum.Enum):
     def __str__(self) -> str:
         return self.value
 
+
+_PLAY = Phase.PLAY
 
 _History = tuple["_History", int, Action] | None
 
@@ -144,6 +168,7 @@ class Round:
     """
 
     __slots__ = (
+        "_bombs",
         "_cache",
         "_closing",
         "_deal",
@@ -158,7 +183,6 @@ class Round:
         "_seed",
         "_start",
         "_tichu",
-        "_to_move",
         "_top",
         "_top_seat",
         "_trick",
@@ -167,6 +191,7 @@ class Round:
         "_won",
         "phase",
         "rules",
+        "to_move",
     )
 
     rules: Rules
@@ -175,6 +200,7 @@ class Round:
     _seed: int | None
     _start: Phase
     _hands: tuple[int, int, int, int]
+    _bombs: int  # the seats whose hand holds a bomb (a hand in play only loses cards)
     _decided: int
     _grand: int
     _tichu: int
@@ -186,7 +212,9 @@ class Round:
     _top_seat: int
     _trick_plays: tuple[tuple[int, Combo], ...]
     _passed: int
-    _to_move: int
+    #: The seat whose decision the round waits for (-1 once over); in the simultaneous phases
+    #: (Grand Tichu, exchange) the lowest seat still to decide (:attr:`awaiting` lists them all).
+    to_move: int
     _wish: int
     _out: tuple[int, ...]
     _closing: bool
@@ -258,13 +286,15 @@ class Round:
             r.phase = Phase.GRAND_TICHU
             h = [to_mask(hand[:8]) for hand in hands]
             r._hands = (h[0], h[1], h[2], h[3])
-            r._to_move = 0
+            r._bombs = 0  # set when play begins
+            r.to_move = 0
         else:
             r.phase = Phase.PLAY
             h = [to_mask(hand) for hand in hands]
             r._hands = (h[0], h[1], h[2], h[3])
+            r._bombs = _bomb_seats(r._hands)
             r._decided = 0b1111
-            r._to_move = r._mah_jong_holder()
+            r.to_move = r._mah_jong_holder()
         return r
 
     @classmethod
@@ -310,6 +340,7 @@ class Round:
         r._seed = None
         r._start = Phase.PLAY
         r._hands = (masks[0], masks[1], masks[2], masks[3])
+        r._bombs = _bomb_seats(r._hands)
         r._decided = 0b1111
         r._grand = _bits(view.grand_calls)
         r._tichu = _bits(view.tichu_calls)
@@ -321,7 +352,7 @@ class Round:
         r._top_seat = view.top_seat
         r._trick_plays = view.trick
         r._passed = _bits(view.passed)
-        r._to_move = view.to_move
+        r.to_move = view.to_move
         r._wish = view.wish
         r._out = view.out
         r._closing = len(view.out) == 3
@@ -338,6 +369,7 @@ class Round:
         r._given = self._given
         r._grand = self._grand
         r._hands = self._hands
+        r._bombs = self._bombs
         r._history = self._history
         r._out = self._out
         r._passed = self._passed
@@ -345,7 +377,7 @@ class Round:
         r._seed = self._seed
         r._start = self._start
         r._tichu = self._tichu
-        r._to_move = self._to_move
+        r.to_move = self.to_move
         r._top = self._top
         r._top_seat = self._top_seat
         r._trick = self._trick
@@ -365,15 +397,6 @@ class Round:
     # ----------------------------------------------------------------- queries
 
     @property
-    def to_move(self) -> int:
-        """The seat whose decision the round waits for (-1 once over).
-
-        In the simultaneous phases (Grand Tichu, exchange) it is the lowest seat still to
-        decide; :attr:`awaiting` lists them all.
-        """
-        return self._to_move
-
-    @property
     def awaiting(self) -> tuple[int, ...]:
         """Every seat the round waits for: several in the simultaneous phases."""
         if self.phase is Phase.GRAND_TICHU:
@@ -381,7 +404,7 @@ class Round:
         if self.phase is Phase.EXCHANGE:
             return tuple(s for s in range(4) if self._given[s] is None)
         if self.phase is Phase.PLAY:
-            return (self._to_move,)
+            return (self.to_move,)
         return ()
 
     @property
@@ -465,6 +488,8 @@ class Round:
         return not (self.rules.one_call_per_team and self._grand >> ((seat + 2) & 3) & 1)
 
     def _may_call_tichu(self, seat: int) -> bool:
+        if (self._grand | self._tichu | self._played) >> seat & 1:
+            return False  # the usual case once play is under way
         if self.phase is Phase.EXCHANGE:
             if self.rules.small_tichu_after_exchange_only:
                 return False
@@ -484,11 +509,66 @@ class Round:
         while allowed. Any other seat: the bombs that beat the live trick, and ``tichu`` while
         allowed. In the exchange, the 2,184 exchanges come as a list generated on demand.
         """
+        if self.phase is _PLAY:
+            cache = self._cache
+            if cache is None:
+                cache = self._cache = {}
+            else:
+                found = cache.get(seat)
+                if found is not None:
+                    return found
+            if not 0 <= seat < 4:
+                raise PagodaError(f"seat {seat} is not a seat: 0-3")
+            top = self._top
+            actions: Sequence[Action]
+            if (
+                seat == self.to_move
+                and top is not None
+                and (self._grand | self._tichu | self._played) >> seat & 1
+                and not self._closing
+            ):
+                # The usual case, written out for speed: the seat to move answers a play and
+                # may no longer call Tichu.
+                h = self._hands
+                hand = h[seat]
+                others = ((h[0] != 0) | (h[1] != 0) << 1 | (h[2] != 0) << 2 | (h[3] != 0) << 3) & ~(
+                    1 << self._top_seat
+                )
+                bomb = self._bombs >> seat & 1
+                if self._passed & others == others:  # the trick is complete
+                    if top.mask == DRAGON_BIT:
+                        out = _dragon_gifts(seat)
+                    else:
+                        out = [_ACTION_TAKE]
+                    if bomb:
+                        _add_bombs(out, hand, top)
+                    actions = out
+                elif top.kind == SINGLE and not (self._wish and hand & RANK_MASKS[self._wish]):
+                    out = []
+                    rank = top.rank
+                    cards = hand & _BEATS_SINGLE[int(rank)]
+                    naturals = cards & _NATURALS
+                    while naturals:
+                        low = naturals & -naturals
+                        out.append(_SINGLE_PLAYS[low.bit_length() - 1])
+                        naturals ^= low
+                    if cards & PHOENIX_BIT:
+                        out.append(_PHOENIX_ON[rank])
+                    if cards & DRAGON_BIT:
+                        out.append(_SINGLE_PLAYS[DRAGON])
+                    if bomb:
+                        _add_bombs(out, hand, top)
+                    out.append(_ACTION_PASS)
+                    actions = out
+                else:
+                    actions = self._compute_play_actions(seat)
+            else:
+                actions = self._compute_play_actions(seat)
+            cache[seat] = actions
+            return actions
         if not 0 <= seat < 4:
             raise PagodaError(f"seat {seat} is not a seat: 0-3")
         phase = self.phase
-        if phase is Phase.PLAY:
-            return self._play_actions(seat)
         if phase is Phase.GRAND_TICHU:
             if self._decided >> seat & 1:
                 return []
@@ -500,34 +580,20 @@ class Round:
             return ExchangeChoices(self._hands[seat], first=tuple(tichu))
         return []
 
-    def _play_actions(self, seat: int) -> Sequence[Action]:
-        cache = self._cache
-        if cache is None:
-            cache = self._cache = {}
-        else:
-            found = cache.get(seat)
-            if found is not None:
-                return found
-        actions = self._compute_play_actions(seat)
-        cache[seat] = actions
-        return actions
-
     def _compute_play_actions(self, seat: int) -> Sequence[Action]:
         hand = self._hands[seat]
         top = self._top
         out: list[Action] = []
         if self._closing:
-            if seat == self._to_move:
+            if seat == self.to_move:
                 out = _dragon_gifts(seat)
             return out
         tichu = [_ACTION_TICHU] if self._may_call_tichu(seat) else []
-        if seat == self._to_move:
+        if seat == self.to_move:
             if top is not None and self.is_trick_complete:
-                if top.mask == DRAGON_BIT:
-                    out = _dragon_gifts(seat)
-                else:
-                    out = [_ACTION_TAKE]
-                out.extend(Action(PLAY, c.mask, combo=c) for c in bombs(hand, top))
+                out = _dragon_gifts(seat) if top.mask == DRAGON_BIT else [_ACTION_TAKE]
+                if has_bomb(hand):
+                    _add_bombs(out, hand, top)
                 return out + tichu
             raw = raw_plays(hand, top, self.rules.phoenix_choice)
             forced = False
@@ -539,12 +605,22 @@ class Round:
                         raw, forced = must, True
             if top is not None and not forced:
                 tichu.insert(0, _ACTION_PASS)
-            if not hand & MAH_JONG_BIT and not self.rules.phoenix_choice:
-                return PlayList(raw, tichu)
+            if not self.rules.phoenix_choice:
+                if not hand & MAH_JONG_BIT:
+                    return PlayList(raw, tichu)
+                # A play of the Mah Jong is listed once per wish (and without one, if allowed).
+                wishes = _WISHES if self.rules.wish_required else _WISH_OR_NONE
+                entries: list[Raw | tuple[Raw, int]] = []
+                for c in raw:
+                    if c[2] & MAH_JONG_BIT:
+                        entries += [(c, w) for w in wishes]
+                    else:
+                        entries.append(c)
+                return PlayList(entries, tichu)
             self._add_plays(out, [Combo(*c) for c in raw])
             return out + tichu
-        if top is not None and hand and top.kind != DOG_KIND:
-            out.extend(Action(PLAY, c.mask, combo=c) for c in bombs(hand, top))
+        if self._bombs >> seat & 1 and top is not None and top.kind != DOG_KIND:
+            _add_bombs(out, hand, top)
         return out + tichu
 
     def _add_plays(self, out: list[Action], combos: list[Combo]) -> None:
@@ -588,6 +664,27 @@ class Round:
         """
         if not isinstance(seat, int) or not 0 <= seat < 4:
             raise IllegalAction(f"seat {seat!r} is not a seat: 0-3")
+        cache = self._cache
+        if cache is not None:
+            listed = cache.get(seat)
+            if listed is not None and _listed(action, listed):
+                # One of this state's own legal actions: apply it without checking again.
+                assert isinstance(action, Action)
+                kind = action.kind
+                if kind == PLAY:
+                    assert action.combo is not None
+                    r = self._play(seat, action, action.combo)
+                elif kind == PASS:
+                    r = self._pass(seat)
+                elif kind == TAKE:
+                    r = self._take(seat, seat)
+                elif kind == GIVE_DRAGON:
+                    r = self._take(seat, action.target)
+                else:
+                    r = self._copy()
+                    r._tichu |= 1 << seat
+                r._history = (self._history, seat, action)
+                return r
         try:
             act = as_action(action)
         except ParseError as e:
@@ -608,9 +705,7 @@ class Round:
         elif kind == PLAY:
             r = self._apply_play(seat, act)
         elif kind == PASS:
-            cache = self._cache
-            trusted = cache is not None and seat in cache and _listed(act, cache[seat])
-            r = self._pass(seat) if trusted else self._apply_pass(seat)
+            r = self._apply_pass(seat)
         elif kind in (TAKE, GIVE_DRAGON):
             r = self._apply_take(seat, act)
         else:
@@ -646,9 +741,9 @@ class Round:
             h = [to_mask(hand) for hand in self._deal]
             r._hands = (h[0], h[1], h[2], h[3])
             r.phase = Phase.EXCHANGE
-            r._to_move = 0
+            r.to_move = 0
         else:
-            r._to_move = next(s for s in range(4) if not r._decided >> s & 1)
+            r.to_move = next(s for s in range(4) if not r._decided >> s & 1)
         return r
 
     def _apply_exchange(self, seat: int, act: Action) -> "Round":
@@ -675,11 +770,12 @@ class Round:
                     assert g is not None
                     hands[s] |= 1 << g[k]
             r._hands = (hands[0], hands[1], hands[2], hands[3])
+            r._bombs = _bomb_seats(r._hands)
             r.phase = Phase.PLAY
-            r._to_move = r._mah_jong_holder()
+            r.to_move = r._mah_jong_holder()
         else:
             r._hands = (hands[0], hands[1], hands[2], hands[3])
-            r._to_move = next(s for s in range(4) if given[s] is None)
+            r.to_move = next(s for s in range(4) if given[s] is None)
         return r
 
     def _resolve_play(self, seat: int, act: Action) -> Combo:
@@ -710,14 +806,11 @@ class Round:
     def _apply_play(self, seat: int, act: Action) -> "Round":
         if self._closing:
             raise IllegalAction(
-                f"the round is over but for the Dragon trick: seat {self._to_move} gives it away"
+                f"the round is over but for the Dragon trick: seat {self.to_move} gives it away"
             )
-        cache = self._cache
-        if act.combo is not None and cache is not None and seat in cache and _listed(act, cache[seat]):
-            return self._play(seat, act, act.combo)  # one of this state's own legal actions
         combo = self._resolve_play(seat, act)
         top = self._top
-        in_turn = seat == self._to_move and not self.is_trick_complete
+        in_turn = seat == self.to_move and not self.is_trick_complete
         if combo.is_bomb and not in_turn:
             if top is None:
                 raise IllegalAction(
@@ -729,10 +822,10 @@ class Round:
                 raise IllegalAction(f"{combo} does not beat {top}")
         else:
             if not in_turn:
-                if seat == self._to_move:
+                if seat == self.to_move:
                     raise IllegalAction("the trick is complete: take it (only a bomb may still be played)")
                 raise IllegalAction(
-                    f"it is seat {self._to_move}'s turn; out of turn only a bomb may be played"
+                    f"it is seat {self.to_move}'s turn; out of turn only a bomb may be played"
                 )
             if not beats(combo, top):
                 assert top is not None
@@ -747,15 +840,18 @@ class Round:
 
     def _play(self, seat: int, act: Action, combo: Combo) -> "Round":
         r = self._copy()
+        mask = combo.mask
         hands = list(self._hands)
-        hands[seat] &= ~combo.mask
-        r._hands = (hands[0], hands[1], hands[2], hands[3])
+        left = hands[seat] = hands[seat] & ~mask
+        r._hands = tuple(hands)  # type: ignore[assignment]
+        if self._bombs >> seat & 1 and not has_bomb(left):
+            r._bombs = self._bombs & ~(1 << seat)
         r._played = self._played | 1 << seat
-        if self._wish and combo.mask & RANK_MASKS[self._wish]:
+        if self._wish and mask & RANK_MASKS[self._wish]:
             r._wish = 0
         if act.wish:
-            r._wish = 0 if combo.mask & RANK_MASKS[act.wish] else act.wish
-        if not hands[seat]:
+            r._wish = 0 if mask & RANK_MASKS[act.wish] else act.wish
+        if not left:
             r._out = (*self._out, seat)
         if combo.kind == DOG_KIND:
             won = list(self._won)
@@ -764,16 +860,19 @@ class Round:
             if r._finish_if_done():
                 return r
             partner = (seat + 2) & 3
-            r._to_move = partner if hands[partner] else r._next_active(partner)
+            r.to_move = partner if hands[partner] else r._next_active(partner)
             return r
-        r._trick = self._trick | combo.mask
+        r._trick = self._trick | mask
         r._top = combo
         r._top_seat = seat
         r._trick_plays = (*self._trick_plays, (seat, combo))
         r._passed = 0
-        if r._finish_if_done():
+        if not left and r._finish_if_done():  # the round can end only when a seat goes out
             return r
-        r._to_move = r._next_active(seat)
+        following = (seat + 1) & 3
+        while not hands[following]:
+            following = (following + 1) & 3
+        r.to_move = following
         return r
 
     def _check_wish(self, seat: int) -> None:
@@ -796,7 +895,7 @@ class Round:
         if len(out) == 3:
             if self._top is not None and self._top.mask == DRAGON_BIT:
                 self._closing = True
-                self._to_move = self._top_seat
+                self.to_move = self._top_seat
             else:
                 won = list(self._won)
                 if self._top_seat >= 0:
@@ -812,15 +911,15 @@ class Round:
 
     def _end(self) -> None:
         self.phase = Phase.OVER
-        self._to_move = -1
+        self.to_move = -1
 
     def _apply_pass(self, seat: int) -> "Round":
         if self._closing:
             raise IllegalAction(
-                f"the round is over but for the Dragon trick: seat {self._to_move} gives it away"
+                f"the round is over but for the Dragon trick: seat {self.to_move} gives it away"
             )
-        if seat != self._to_move:
-            raise IllegalAction(f"it is seat {self._to_move}'s turn, not seat {seat}'s")
+        if seat != self.to_move:
+            raise IllegalAction(f"it is seat {self.to_move}'s turn, not seat {seat}'s")
         if self._top is None:
             raise IllegalAction("the leader may not pass")
         if self.is_trick_complete:
@@ -831,13 +930,22 @@ class Round:
 
     def _pass(self, seat: int) -> "Round":
         r = self._copy()
-        r._passed = self._passed | 1 << seat
-        r._to_move = self._top_seat if r.is_trick_complete else r._next_active(seat)
+        passed = r._passed = self._passed | 1 << seat
+        h = self._hands
+        waiting = (h[0] != 0) | (h[1] != 0) << 1 | (h[2] != 0) << 2 | (h[3] != 0) << 3
+        waiting &= ~(passed | 1 << self._top_seat)  # seats still in that may yet answer the top
+        if waiting:
+            following = (seat + 1) & 3
+            while not h[following]:
+                following = (following + 1) & 3
+            r.to_move = following
+        else:
+            r.to_move = self._top_seat  # the trick is complete
         return r
 
     def _apply_take(self, seat: int, act: Action) -> "Round":
         top = self._top
-        if seat != self._to_move or not self.is_trick_complete or top is None:
+        if seat != self.to_move or not self.is_trick_complete or top is None:
             if top is not None and seat == self._top_seat:
                 raise IllegalAction("the trick is not complete: not every other seat still in has passed")
             raise IllegalAction(f"seat {seat} has no trick to take")
@@ -851,7 +959,9 @@ class Round:
                 raise IllegalAction(
                     f"the Dragon trick goes to an opponent: seat {(seat + 1) & 3} or {(seat + 3) & 3}"
                 )
-        taker = act.target if act.kind == GIVE_DRAGON else seat
+        return self._take(seat, act.target if act.kind == GIVE_DRAGON else seat)
+
+    def _take(self, seat: int, taker: int) -> "Round":
         r = self._copy()
         won = list(self._won)
         won[taker] |= self._trick
@@ -865,7 +975,7 @@ class Round:
             r._closing = False
             r._end()
             return r
-        r._to_move = seat if self._hands[seat] else r._next_active(seat)
+        r.to_move = seat if self._hands[seat] else r._next_active(seat)
         return r
 
     # ----------------------------------------------------------------- scoring
@@ -936,7 +1046,7 @@ class Round:
             tichu_calls=_bools(self._tichu),
             given=self._given[seat],
             received=received,
-            to_move=self._to_move,
+            to_move=self.to_move,
             top=self._top,
             top_seat=self._top_seat,
             trick=self._trick_plays,
@@ -988,7 +1098,18 @@ class Round:
 
     def __repr__(self) -> str:
         hands = " | ".join(format_cards(h) for h in self._hands)
-        return f"<Round {self.phase} to_move={self._to_move} hands={hands}>"
+        return f"<Round {self.phase} to_move={self.to_move} hands={hands}>"
+
+
+def _add_bombs(out: list[Action], hand: int, top: Combo | None) -> None:
+    """Append the plays of the bombs in ``hand`` that beat ``top``."""
+    for raw in raw_bombs(hand, top):
+        out.append(Action(PLAY, raw[2], 0, 0, None, -1, Combo(*raw)))
+
+
+def _bomb_seats(hands: tuple[int, int, int, int]) -> int:
+    """The seats whose hand holds a bomb, as a bit mask."""
+    return sum(1 << seat for seat in range(4) if has_bomb(hands[seat]))
 
 
 def _dragon_gifts(seat: int) -> list[Action]:
@@ -996,8 +1117,13 @@ def _dragon_gifts(seat: int) -> list[Action]:
     return [Action(GIVE_DRAGON, target=(seat + 1) & 3), Action(GIVE_DRAGON, target=(seat + 3) & 3)]
 
 
-def _listed(action: Action, actions: Sequence[Action]) -> bool:
+def _listed(action: object, actions: Sequence[Action]) -> bool:
     """Is ``action`` itself (not an equal copy) one of ``actions``?"""
+    if type(actions) is list:
+        for a in actions:  # noqa: SIM110 (a plain loop is faster than any() here)
+            if a is action:
+                return True
+        return False
     if isinstance(actions, PlayList):
         return actions.made(action)
     return any(a is action for a in actions)
