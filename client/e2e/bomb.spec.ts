@@ -82,6 +82,11 @@ test('a person bombs out of turn with the Bomb button', async ({ browser, baseUR
   expect((await onBen.locator('.card').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).sort()).toEqual([...BOMB].sort());
   await expect(ben.locator('.log li').filter({ hasText: /^Ann: play K/ })).toHaveCount(1);
 
+  // the table is still live: its replay (with every hand) is refused, and no hand is shown
+  await ben.goto(`/#/replay/${id}`);
+  await expect(ben.getByTestId('replay-error')).toContainText('409: the record is served once the match is over');
+  await expect(ben.getByTestId('replay-hand')).toHaveCount(0);
+
   for (const c of contexts) await c.close();
 });
 

@@ -4,7 +4,17 @@ import type { CreateTable, Created, GamesInfo, Me, TableInfo, TableOptions } fro
 import type { Replay } from './replay';
 
 async function json<T>(res: Response): Promise<T> {
-  if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
+  if (!res.ok) {
+    // the server's reason when it gives one ({"error": code, "message": reason})
+    const text = await res.text();
+    let reason = text;
+    try {
+      reason = (JSON.parse(text) as { message?: string }).message ?? text;
+    } catch {
+      /* not JSON */
+    }
+    throw new Error(`${res.status}: ${reason}`);
+  }
   return (await res.json()) as T;
 }
 

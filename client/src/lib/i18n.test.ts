@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGUES, LANGS, pickLang, translate } from './i18n';
+import { CATALOGUES, LANGS, errorText, pickLang, translate } from './i18n';
 
 describe('message catalogues', () => {
   const keys = Object.keys(CATALOGUES.en).sort();
@@ -31,5 +31,10 @@ describe('message catalogues', () => {
     expect(labels.map((k) => translate('ja', k))).toEqual(['犬', '鳳', '龍', 'JK']);
     // a label fits on a card: at most 4 characters
     for (const lang of LANGS) for (const k of labels) expect([...translate(lang, k)].length).toBeLessThanOrEqual(4);
+  });
+  it('reads known error codes in the reader’s language and others by the server’s reason', () => {
+    expect(errorText('de', { code: 'seat_taken', message: 'seat 2 is taken' })).toBe('Dieser Platz ist besetzt.');
+    expect(errorText('ko', { code: 'not_owner', message: 'x' })).toBe('테이블을 만든 사람만 할 수 있습니다.');
+    expect(errorText('en', { code: 'illegal', message: 'does not beat the table' })).toBe('Refused: does not beat the table');
   });
 });

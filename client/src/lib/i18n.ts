@@ -111,6 +111,14 @@ const en = {
   'chat.send': 'Send',
   'error.generic': 'Refused: {message}',
   'error.network': 'The server could not be reached.',
+  'error.seat_taken': 'That seat is taken.',
+  'error.not_owner': 'Only the table’s creator may do that.',
+  'error.seats_empty': 'Seats are still empty: seat bots or start with bots in empty seats.',
+  'error.invite_required': 'This table is invite-only: open it with its invite link.',
+  'error.no_table': 'There is no such table (it may have ended).',
+  'error.table_full': 'Too many people are at this table.',
+  'error.rate_limited': 'Too many messages: slow down a little.',
+  'error.not_in_lobby': 'The game has already started.',
   'card.mahjong': '1',
   'card.dog': 'Dog',
   'card.phoenix': 'Ph',
@@ -250,6 +258,14 @@ const de: Catalogue = {
   'chat.send': 'Senden',
   'error.generic': 'Abgelehnt: {message}',
   'error.network': 'Der Server ist nicht erreichbar.',
+  'error.seat_taken': 'Dieser Platz ist besetzt.',
+  'error.not_owner': 'Das darf nur, wer den Tisch erstellt hat.',
+  'error.seats_empty': 'Es sind noch Plätze frei: setze Bots oder starte mit Bots auf freien Plätzen.',
+  'error.invite_required': 'Dieser Tisch ist nur mit Einladung: öffne ihn mit dem Einladungslink.',
+  'error.no_table': 'Diesen Tisch gibt es nicht (vielleicht ist er vorbei).',
+  'error.table_full': 'An diesem Tisch sind zu viele Leute.',
+  'error.rate_limited': 'Zu viele Nachrichten: etwas langsamer bitte.',
+  'error.not_in_lobby': 'Das Spiel hat schon begonnen.',
   'card.mahjong': '1',
   'card.dog': 'Hund',
   'card.phoenix': 'Phö',
@@ -386,6 +402,14 @@ const ko: Catalogue = {
   'chat.send': '보내기',
   'error.generic': '거부됨: {message}',
   'error.network': '서버에 연결할 수 없습니다.',
+  'error.seat_taken': '이미 누군가 앉은 자리입니다.',
+  'error.not_owner': '테이블을 만든 사람만 할 수 있습니다.',
+  'error.seats_empty': '빈 자리가 있습니다: 봇을 앉히거나 빈 자리를 봇으로 채우고 시작하세요.',
+  'error.invite_required': '초대 전용 테이블입니다: 초대 링크로 여세요.',
+  'error.no_table': '그런 테이블이 없습니다 (끝났을 수 있습니다).',
+  'error.table_full': '이 테이블에 사람이 너무 많습니다.',
+  'error.rate_limited': '메시지가 너무 많습니다: 조금 천천히 보내세요.',
+  'error.not_in_lobby': '게임이 이미 시작되었습니다.',
   'card.mahjong': '1',
   'card.dog': '개',
   'card.phoenix': '봉',
@@ -522,6 +546,14 @@ const ja: Catalogue = {
   'chat.send': '送信',
   'error.generic': '拒否されました: {message}',
   'error.network': 'サーバーに接続できません。',
+  'error.seat_taken': 'その席はすでに埋まっています。',
+  'error.not_owner': 'テーブルの作成者だけができます。',
+  'error.seats_empty': '空席があります：ボットを座らせるか、空席をボットで埋めて開始してください。',
+  'error.invite_required': '招待制のテーブルです：招待リンクから開いてください。',
+  'error.no_table': 'そのテーブルはありません（終了したかもしれません）。',
+  'error.table_full': 'このテーブルは人数が多すぎます。',
+  'error.rate_limited': 'メッセージが多すぎます：少しゆっくりにしてください。',
+  'error.not_in_lobby': 'ゲームはすでに始まっています。',
   'card.mahjong': '1',
   'card.dog': '犬',
   'card.phoenix': '鳳',
@@ -585,3 +617,10 @@ lang.subscribe((l) => {
 
 /** `$t('key', {n: 1})` in components. */
 export const t = derived(lang, (l) => (key: Key, params?: Record<string, string | number>) => translate(l, key, params));
+
+/** An error from the server in the reader's language: its code's text if the catalogue has one, else the server's reason. */
+export function errorText(lang: Lang, error: { code: string; message: string }): string {
+  const key = `error.${error.code}`;
+  if (key in en) return translate(lang, key as Key);
+  return translate(lang, 'error.generic', { message: error.message });
+}
