@@ -17,6 +17,7 @@ from pagoda.tichu.cards import (
     Card,
     format_cards,
     format_rank,
+    mask_indices,
     parse_cards,
     parse_rank,
     to_mask,
@@ -234,7 +235,7 @@ class ExchangeChoices(_LazyActions):
     __slots__ = ("_cards", "_first", "_n")
 
     def __init__(self, hand: int, first: tuple[Action, ...] = ()) -> None:
-        self._cards = [c for c in range(56) if hand >> c & 1]
+        self._cards = mask_indices(hand)
         self._first = first
         n = len(self._cards)
         self._n = n * (n - 1) * (n - 2)

@@ -74,6 +74,10 @@ _ACTION_TAKE = Action(TAKE)
 _WISHES = tuple(range(2, 15))
 _WISH_OR_NONE = (0, *_WISHES)
 _NATURALS = sum(RANK_MASKS)
+_CARD_BITS = tuple(1 << c for c in range(56))
+# random.shuffle of 56 cards, step by step: swap position i with one drawn below n = i + 1,
+# drawn as k = n.bit_length() random bits until below n (Random._randbelow).
+_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(55, 0, -1))
 
 # Single-card plays are the most frequent of all: each is made once and shared by every round
 # (an action is a value). Leading, the Phoenix is 1.5 and the Dog its own kind; on a single the
@@ -227,9 +231,9 @@ class Round:
     def new(cls, seed: int | None = None, rules: Rules | None = None) -> "Round":
         """A round dealt from a shuffle seeded with ``seed``, at the Grand Tichu decisions."""
         deck = list(CARDS)
-        random.Random(seed).shuffle(deck)
-        deal = [deck[14 * s : 14 * s + 14] for s in range(4)]
-        return cls.from_deal(deal, rules, seed=seed)
+        _shuffle(random.Random(seed), deck)
+        deal = (tuple(deck[:14]), tuple(deck[14:28]), tuple(deck[28:42]), tuple(deck[42:]))
+        return cls._dealt(deal, rules, seed, Phase.GRAND_TICHU)
 
     @classmethod
     def from_hands(cls, hands: Sequence[CardsLike], rules: Rules | None = None) -> "Round":
@@ -264,9 +268,16 @@ class Round:
             hands.append(hand)
         if start not in (Phase.GRAND_TICHU, Phase.PLAY):
             raise PagodaError("a round starts at the Grand Tichu decisions or straight into play")
+        return cls._dealt(tuple(hands), rules, seed, start)
+
+    @classmethod
+    def _dealt(
+        cls, hands: tuple[tuple[Card, ...], ...], rules: Rules | None, seed: int | None, start: Phase
+    ) -> "Round":
+        """The round of a deal already checked: four hands of 14 different cards."""
         r = object.__new__(cls)
         r.rules = rules if rules is not None else RULES["standard"]
-        r._deal = tuple(hands)
+        r._deal = hands
         r._seed = seed
         r._start = start
         r._decided = r._grand = r._tichu = r._played = 0
@@ -284,13 +295,13 @@ class Round:
         r._cache = None
         if start is Phase.GRAND_TICHU:
             r.phase = Phase.GRAND_TICHU
-            h = [to_mask(hand[:8]) for hand in hands]
+            h = [sum(map(_CARD_BITS.__getitem__, hand[:8])) for hand in hands]
             r._hands = (h[0], h[1], h[2], h[3])
             r._bombs = 0  # set when play begins
             r.to_move = 0
         else:
             r.phase = Phase.PLAY
-            h = [to_mask(hand) for hand in hands]
+            h = [sum(map(_CARD_BITS.__getitem__, hand)) for hand in hands]
             r._hands = (h[0], h[1], h[2], h[3])
             r._bombs = _bomb_seats(r._hands)
             r._decided = 0b1111
@@ -738,7 +749,7 @@ class Round:
         if act.kind == GRAND:
             r._grand |= 1 << seat
         if r._decided == 0b1111:
-            h = [to_mask(hand) for hand in self._deal]
+            h = [sum(map(_CARD_BITS.__getitem__, hand)) for hand in self._deal]
             r._hands = (h[0], h[1], h[2], h[3])
             r.phase = Phase.EXCHANGE
             r.to_move = 0
@@ -1105,6 +1116,16 @@ def _add_bombs(out: list[Action], hand: int, top: Combo | None) -> None:
     """Append the plays of the bombs in ``hand`` that beat ``top``."""
     for raw in raw_bombs(hand, top):
         out.append(Action(PLAY, raw[2], 0, 0, None, -1, Combo(*raw)))
+
+
+def _shuffle(rng: random.Random, deck: list[Card]) -> None:
+    """``rng.shuffle(deck)`` written out: the same draws and swaps, without a call per card."""
+    getrandbits = rng.getrandbits
+    for i, n, k in _SHUFFLE_STEPS:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
 
 
 def _bomb_seats(hands: tuple[int, int, int, int]) -> int:
