@@ -48,6 +48,10 @@ test('four people play one Tichu table, a spectator watches, the replay opens', 
   await players[0].getByTestId('start').click();
   for (const p of players) await expect(p.getByTestId('tichu-board')).toBeVisible();
   await expect(watcher.getByTestId('watching')).toBeVisible();
+  // the spectator's board: all four seats' public state
+  await expect(watcher.locator('.board .chip')).toHaveCount(4);
+  // top: the partner of seat 0 (Ben after the swap), left: the previous seat, right: the next
+  await expect(watcher.locator('.board .chip-name')).toHaveText(['Ben', 'Dia', 'Cho', 'Ann']);
 
   let sawPlay = false;
   let decisions = 0;

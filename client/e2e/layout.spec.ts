@@ -20,6 +20,10 @@ test('phone portrait: the lobby, the seats and a replay fit the width', async ({
   await page.getByTestId('start-fill').click();
   await expect(page.getByTestId('match-over')).toBeVisible({ timeout: 30_000 });
   expect(await overflow()).toBeLessThanOrEqual(0);
+  // the spectator's board shows all three seats' public state and no hand
+  await expect(page.getByTestId('watching')).toBeVisible();
+  await expect(page.locator('.board .chip')).toHaveCount(3);
+  await expect(page.getByTestId('hand')).toHaveCount(0);
 
   await page.goto(`/#/replay/${id}`);
   await expect(page.getByTestId('replay-seat')).toHaveCount(3);
