@@ -216,8 +216,8 @@ def test_replay_of_a_finished_table(quick: TestClient) -> None:
     assert frames[-1]["scores"] == round_over[0]["summary"]["scores"]
 
 
-def test_tichu_replay_frames_keep_every_card() -> None:
-    options = TableOptions("tichu", "standard", None, 1, 0.0, True, "random", 99)
+def test_tichu_replay_frames_keep_every_card_round_by_round() -> None:
+    options = TableOptions("tichu", "standard", None, 2, 0.0, True, "random", 99)
     match = GAMES["tichu"].new(options)
     actions: list[tuple[int, str]] = []
     while not match.is_over:
@@ -225,11 +225,17 @@ def test_tichu_replay_frames_keep_every_card() -> None:
         text = str(match.round.legal_actions(seat)[0])
         actions.append((seat, text))
         match = match.apply(seat, text)
-    [only] = replay_frames(options, actions)
-    frames = only["frames"]
-    assert len(frames) == 1 + len(actions)
-    assert [len(h) for h in frames[0]["hands"]] == [8, 8, 8, 8]  # before the Grand Tichu calls
-    assert only["summary"]["points"] == list(match.finished[0].score())
+    first, second = replay_frames(options, actions)
+    # each round: its deal, then one frame per action
+    assert len(first["frames"]) + len(second["frames"]) == 2 + len(actions)
+    assert [(f["seat"], f["action"]) for f in first["frames"][1:] + second["frames"][1:]] == actions
+    for r, done in zip((first, second), match.finished, strict=True):
+        assert r["summary"]["points"] == list(done.score())
+        assert [len(h) for h in r["frames"][0]["hands"]] == [8, 8, 8, 8]  # before the Grand Tichu calls
+    # the second round is dealt with the first one's scores
+    assert second["frames"][0]["scores"] == first["summary"]["scores"] == first["frames"][-1]["scores"]
+    assert second["summary"]["scores"] == list(match.scores)
+    frames = first["frames"]
     for before, after in itertools.pairwise(frames):
         seat, words = after["seat"], after["action"].split()
         if words[0] == "play":
