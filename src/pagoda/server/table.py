@@ -512,15 +512,24 @@ class Table:
             self.grace_due.clear()
             self.take_due = None
         game_changed = match is not None or any(e["kind"] == "started" for e in events)
+        # Each message is built once per viewer (a seat, or None for spectators), not per connection.
+        told: dict[int | None, list[JSON]] = {}
         for c in list(self.conns):
-            for ev in events:
-                c.send({"type": "event", "seq": ev["seq"], "event": self._filter(ev, c.seat)})
+            if c.seat not in told:
+                told[c.seat] = [
+                    {"type": "event", "seq": e["seq"], "event": self._filter(e, c.seat)} for e in events
+                ]
+            for msg in told[c.seat]:
+                c.send(msg)
         if seats is not None:
             self._broadcast_table()
         if game_changed:
             self._refresh()
+            states: dict[int | None, JSON] = {}
             for c in list(self.conns):
-                c.send(self._state(c))
+                if c.seat not in states:
+                    states[c.seat] = self._state(c)
+                c.send(states[c.seat])
 
     def _filter(self, ev: JSON, viewer: int | None) -> JSON:
         if ev["kind"] == "action":
