@@ -254,3 +254,21 @@ def test_node_limit() -> None:
     r = _endgames(range(1), 20)[0]
     with pytest.raises(SolverBudget):
         solve(r, 0, node_limit=10)
+
+
+def test_search_bot_uses_the_solver_in_small_endgames() -> None:
+    # Seats 2 and 3 are out, so seat 0 sees the only hidden hand (seat 1's: the unseen cards):
+    # every determinization is the true position, and the search bot's values are the solver's
+    # exact ones, with no spread.
+    r = endgame(["Ak 2g 2k 9b", "3g 3k Kb", "", ""], 0, ["", "", "", ""], out=(3, 2))
+    bot = get_bot("tichu", "search:iterations=3")
+    view = r.view(0)
+    legal = r.legal_actions(0)
+    candidates = bot.candidates(view, legal)
+    assert {a.mask for a in candidates} == {a.mask for a in legal if a.kind != TICHU}  # all, unsliced
+    scored = bot.evaluate(view, candidates, random.Random(1))
+    solver = Solver(0)
+    for s in scored:
+        assert s.samples == 3
+        assert s.mean == solver.value_after(r, 0, s.action)
+        assert s.stderr == 0.0

@@ -21,9 +21,19 @@ The Grand Tichu, the exchange, ``tichu`` calls, out-of-turn bomb offers and lone
 left to the heuristic, and so is a decision whose public record is so constraining (wishes
 met or refused) that 100 draws give no consistent deal. ``budget`` is checked between
 determinizations, so a decision takes at least one determinization's rollouts.
-``budget`` (seconds, default 1.0) bounds a decision; ``iterations`` (if given) fixes the
-number of determinizations instead, which makes :meth:`SearchBot.decide` a function of the
-view and the ``rng`` alone. ``width`` caps the candidates scored (the
+
+**Endgames are solved.** On a determinization whose hands hold ``solve_cards`` cards or fewer
+(default 10), every candidate gets its exact double-dummy value from the endgame solver
+(:mod:`pagoda.bots.tichu.solver`) instead of a rollout, and every legal play is a candidate
+(``width`` does not apply). Past ``solve_nodes`` positions (default 20,000) the solver gives
+up on that determinization and the rollouts score it.
+
+**Where to search.** ``search_cards`` (default 0: every play decision) limits the search to
+decisions with at most that many cards left in all hands; the heuristic takes the others.
+
+Options: ``budget`` (seconds, default 1.0) bounds a decision; ``iterations`` (if given) fixes
+the number of determinizations instead, which makes :meth:`SearchBot.decide` a function of the
+view and the ``rng`` alone. ``width`` caps the candidates scored outside solved endgames (the
 heuristic's favourites; its own choice is always among them).
 """
 
@@ -38,6 +48,7 @@ from pagoda.bots import Scored, register
 from pagoda.bots.tichu.driver import NO_BOMB, offer_bombs, play_round
 from pagoda.bots.tichu.hand import partition_cost
 from pagoda.bots.tichu.heuristic import HeuristicBot
+from pagoda.bots.tichu.solver import Solver, SolverBudget, cards_left, round_value
 from pagoda.core import IllegalAction
 from pagoda.tichu import CARDS, Action, Combo, Round, View, classify, parse_action
 from pagoda.tichu.actions import EXCHANGE, GIVE_DRAGON, PASS, PLAY, TICHU
@@ -177,28 +188,23 @@ class NoDeal(RuntimeError):
 
 
 def determinize(view: View, rng: random.Random, tries: int = 100) -> Round:
-    """A full round consistent with everything ``view`` knows (see the module doc)."""
+    """A full round consistent with everything ``view`` knows (see the module doc).
+
+    A view without its public record (``events`` empty: a position set up by hand) is rebuilt
+    with :meth:`Round.from_view`, with no replay to check the sample against.
+    """
     facts = read_facts(view)
     for attempt in range(tries):
         hands = sample_hands(view, facts, rng, use_voids=attempt < tries // 2)
         if hands is None:
             continue
+        if not view.events:
+            return Round.from_view(view, hands)
         try:
             return rebuild(view, facts, hands)
         except IllegalAction:
             continue
     raise NoDeal("no deal consistent with the view was found")
-
-
-def round_value(r: Round, team: int, grand_calls: Sequence[bool]) -> int:
-    """Score of team ``team`` minus the other's, counting Grand Tichu calls at ±200."""
-    score = r.score()
-    diff = score[team] - score[1 - team]
-    for s in range(4):
-        if grand_calls[s]:
-            bonus = 100 if r.out[0] == s else -100  # rebuilt as Tichu (±100): add the rest
-            diff += bonus if s & 1 == team else -bonus
-    return diff
 
 
 def fast_view(r: Round, seat: int) -> View:
@@ -214,17 +220,28 @@ class SearchBot:
         budget: float | str = 1.0,
         iterations: int | str | None = None,
         width: int | str = 8,
+        solve_cards: int | str = 10,
+        solve_nodes: int | str = 20_000,
+        search_cards: int | str = 0,
         **_: object,
     ) -> None:
         self.budget = float(budget)
         self.iterations = int(iterations) if iterations not in (None, "") else None
         self.width = int(width)
+        self.solve_cards = int(solve_cards)
+        self.solve_nodes = int(solve_nodes)
+        self.search_cards = int(search_cards)
+        for name in ("width", "solve_nodes"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"search bot option {name} must be at least 1, not {getattr(self, name)}")
         self.heuristic = HeuristicBot()
         self._rollout_bots = [self.heuristic] * 4
 
     def decide(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         """The candidate with the best mean rollout value (the heuristic's outside of play)."""
         if view.phase is not Phase.PLAY or NO_BOMB in legal_actions:
+            return self.heuristic.decide(view, legal_actions, rng)
+        if self.search_cards and sum(view.hand_sizes) > self.search_cards:
             return self.heuristic.decide(view, legal_actions, rng)
         if any(a.kind == TICHU for a in legal_actions) and self.heuristic._call_tichu(view):
             return next(a for a in legal_actions if a.kind == TICHU)
@@ -257,6 +274,7 @@ class SearchBot:
             return (partition_cost(hand & ~a.mask), combo_rank, a.mask)
 
         rest.sort(key=rank)
+        width = self.width if sum(view.hand_sizes) > self.solve_cards else len(rest) + 1
         if own.kind == PLAY and own.wish:  # the other sets with the Mah Jong: the same wish
             rest = [
                 next((b for b in legal if b.mask == a.mask and b.wish == own.wish), a)
@@ -264,7 +282,7 @@ class SearchBot:
                 else a
                 for a in rest
             ]
-        return [own, *rest[: max(0, self.width - 1)]]
+        return [own, *rest[: max(0, width - 1)]]
 
     def evaluate(self, view: View, candidates: Sequence[Action], rng: random.Random) -> list[Scored[Action]]:
         """Mean value (own team minus the other, in round points) of each candidate."""
@@ -282,8 +300,13 @@ class SearchBot:
                     raise
                 break
             seed = rng.getrandbits(32)
-            for i, action in enumerate(candidates):
-                value = self._rollout(det, view.seat, action, seed, team, view.grand_calls)
+            values = self._solved(det, view.seat, candidates, team, view.grand_calls)
+            if values is None:
+                values = [
+                    self._rollout(det, view.seat, action, seed, team, view.grand_calls)
+                    for action in candidates
+                ]
+            for i, value in enumerate(values):
                 sums[i] += value
                 squares[i] += value * value
             n += 1
@@ -293,6 +316,18 @@ class SearchBot:
             var = max(0.0, squares[i] / n - mean * mean)
             out.append(Scored(action, mean, math.sqrt(var / n) if n > 1 else math.inf, n))
         return out
+
+    def _solved(
+        self, det: Round, seat: int, candidates: Sequence[Action], team: int, grands: Sequence[bool]
+    ) -> list[float] | None:
+        """Each candidate's exact value on ``det`` when it is small enough to solve, else None."""
+        if cards_left(det) > self.solve_cards:
+            return None
+        solver = Solver(team, grands, self.solve_nodes)
+        try:
+            return solver.values(det, seat, candidates)
+        except SolverBudget:
+            return None
 
     def _rollout(
         self, det: Round, seat: int, action: Action, seed: int, team: int, grands: Sequence[bool]
