@@ -390,10 +390,95 @@ def _enabled(rules: Rules) -> tuple[str, ...]:
 _CLASHING = frozenset([PLANE, PLANE_SOLO, PLANE_PAIR, FOUR_TWO_PAIR])
 
 
+def _half_tables(combo_of: Callable[[int], Combo | None]) -> tuple[list[list[Combo]], list[list[Combo]]]:
+    """For each set of rank indices 0..7 and 8..14 (as bits), the combinations ``combo_of`` gives them."""
+
+    def table(offset: int, bits: int) -> list[list[Combo]]:
+        out = []
+        for pattern in range(1 << bits):
+            found = [combo_of(offset + i) for i in range(bits) if pattern >> i & 1]
+            out.append([c for c in found if c is not None])
+        return out
+
+    return table(0, 8), table(8, NUM_RANKS - 8)
+
+
+_SOLO_T = _half_tables(lambda i: _SOLO[i])
+_PAIR_T = _half_tables(lambda i: _PAIR[i])
+_TRIO_T = _half_tables(lambda i: _TRIO[i] if i < JOKER_B else None)
+_WITH_T: dict[tuple[int, int], tuple[list[list[Combo]], list[list[Combo]]]] = {}
+_NO_JOKERS = (1 << JOKER_B) - 1
+_TO_ACE = (1 << (ACE + 1)) - 1
+
+
+def _trio_with_table(unit: int, t: int) -> tuple[list[list[Combo]], list[list[Combo]]]:
+    found = _WITH_T.get((unit, t))
+    if found is None:
+        found = _WITH_T[unit, t] = _half_tables(lambda k: _TRIO_WITH[unit, t, k] if k != t else None)
+    return found
+
+
+def _lead_plays(c: list[int], rules: Rules) -> list[Combo]:
+    """Every lead of the counts ``c`` (no kicker of the main rank, chains from any rank), from tables."""
+    p1 = p2 = p3 = p4 = 0
+    bit = 1
+    for n in c:
+        if n:
+            p1 |= bit
+            if n >= 2:
+                p2 |= bit
+                if n >= 3:
+                    p3 |= bit
+                    if n >= 4:
+                        p4 |= bit
+        bit <<= 1
+    lo, hi = _SOLO_T
+    found = lo[p1 & 255] + hi[p1 >> 8]
+    if p2:
+        lo, hi = _PAIR_T
+        found += lo[p2 & 255]
+        found += hi[p2 >> 8]
+    p3 &= _NO_JOKERS
+    if p3:
+        lo, hi = _TRIO_T
+        found += lo[p3 & 255]
+        found += hi[p3 >> 8]
+        trios = [t for t in range(JOKER_B) if p3 >> t & 1]
+        if rules.trio_solo:
+            for t in trios:
+                lo, hi = _trio_with_table(1, t)
+                found += lo[p1 & 255]
+                found += hi[p1 >> 8]
+        for t in trios:
+            lo, hi = _trio_with_table(2, t)
+            found += lo[p2 & 255]
+            found += hi[p2 >> 8]
+    found += _runs_of(p1 & _TO_ACE, 1, rules.chain_min)
+    found += _runs_of(p2 & _TO_ACE, 2, rules.pair_chain_min)
+    clashing: list[Combo] = []
+    if p3 & (p3 >> 1) or rules.plane_min < 2:
+        clashing += _runs_of(p3 & _TO_ACE, 3, rules.plane_min)
+        if rules.plane_solo:
+            clashing += gen_plane_solo(c, rules, -1, 0)
+        clashing += gen_plane_pair(c, rules, -1, 0)
+    if p4 & _NO_JOKERS:
+        if rules.four_two_solo:
+            found += gen_four_two_solo(c, rules, -1, 0)
+        if rules.four_two_pair:
+            clashing += gen_four_two_pair(c, rules, -1, 0)
+        found += gen_bombs(c, rules, -1)
+    d = rules.rocket_count
+    if c[JOKER_B] >= d and c[JOKER_R] >= d:
+        found += gen_rocket(c, rules)
+    return found + _dedupe(clashing) if clashing else found
+
+
 def natural_plays(c: list[int], rules: Rules, on: Combo | None) -> list[Combo]:
     """Every legal play of the counts ``c`` without wild cards (see :func:`plays`)."""
     kinds = _enabled(rules)
     found: list[Combo] = []
+    if on is None and not rules.kicker_own_rank and rules.bomb_head_chains:
+        return _lead_plays(c, rules)
     if on is None:
         # sets of cards with two readings only arise among these kinds (and with kickers of the main rank)
         clashing: list[Combo] = []
