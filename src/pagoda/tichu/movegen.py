@@ -7,6 +7,7 @@ reading when the rules let the player name the Phoenix's rank). A hand is read a
 """
 
 from collections.abc import Callable
+from itertools import compress
 
 from pagoda.tichu.cards import (
     DOG_BIT,
@@ -44,6 +45,9 @@ _SUBSETS: list[list[list[int]]] = [
 ]
 _BITS = [_SUBSETS[nib][1] for nib in range(16)]
 _SHORT_OF_PAIR = [max(0, 2 - nib.bit_count()) for nib in range(16)]
+# _AT_LEAST[k][nib]: does a suit mask hold k cards or more? (selectors for itertools.compress)
+_AT_LEAST = [[nib.bit_count() >= k for nib in range(16)] for k in range(5)]
+_MISSING = [0 if nib else 1 for nib in range(16)]
 
 
 _NATURALS = sum(0xF << rank_shift(r) for r in range(2, 15))
@@ -93,10 +97,10 @@ def _same_rank(size: int, kind: str) -> Generator:
         out: list[Raw] = []
         phoenix = mask & PHOENIX_BIT
         start = 2 if on is None else int(on.rank) + 1
-        for r in range(start, 15):
+        # Only the ranks with enough cards (one fewer with the Phoenix) are looked at.
+        enough = _AT_LEAST[size - 1 if phoenix else size]
+        for r in compress(range(start, 15), map(enough.__getitem__, nibs[start:])):
             nib = nibs[r]
-            if not nib:
-                continue
             shift = _SHIFT[r]
             for sub in _SUBSETS[nib][size]:
                 out.append((kind, r, sub << shift, 0))
@@ -112,15 +116,17 @@ def _full_houses(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> 
     out: list[Raw] = []
     phoenix = mask & PHOENIX_BIT
     above = 1 if on is None else int(on.rank)
-    present = [r for r in _RANKS if nibs[r]]
-    for t in present:
+    # The ranks that can give the pair: two cards, or one with the Phoenix (the ranks that
+    # would give nothing are left out, which keeps the order).
+    present = list(compress(_RANKS, map(_AT_LEAST[1 if phoenix else 2].__getitem__, nibs[2:])))
+    pairs_only = list(compress(_RANKS, map(_AT_LEAST[2].__getitem__, nibs[2:])))
+    start = above + 1
+    for t in compress(range(start, 15), map(_AT_LEAST[2 if phoenix else 3].__getitem__, nibs[start:])):
         tnib = nibs[t]
-        if t <= above or tnib.bit_count() < 2:
-            continue
         tshift = _SHIFT[t]
         triples = [s << tshift for s in _SUBSETS[tnib][3]]
-        for p in present:
-            if p == t:
+        for p in present if triples else pairs_only:
+            if p == t or (not triples and p > t):
                 continue
             pnib = nibs[p]
             pshift = _SHIFT[p]
@@ -177,7 +183,7 @@ def _pair_runs(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> li
     out: list[Raw] = []
     phoenix = 1 if mask & PHOENIX_BIT else 0
     # How many Phoenixes each rank lacks for a pair (2: more than there are).
-    cost = [_SHORT_OF_PAIR[nib] for nib in nibs]
+    cost = list(map(_SHORT_OF_PAIR.__getitem__, nibs))
     windows = _windows(cost, phoenix, 2, 2, on, 2)
     for i in range(0, len(windows), 2):
         lo, hi = windows[i], windows[i + 1]
@@ -200,7 +206,7 @@ def _straights(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> li
     nibs = nibs[:]
     nibs[1] = 1 if mask & MAH_JONG_BIT else 0
     # A missing rank costs the Phoenix; a missing rank 1 (the Mah Jong) cannot be filled.
-    cost = [0 if nib else 1 for nib in nibs]
+    cost = list(map(_MISSING.__getitem__, nibs))
     cost[1] = 0 if nibs[1] else 2
     windows = _windows(cost, phoenix, 1, 5, on, 1)
     for i in range(0, len(windows), 2):
@@ -265,12 +271,13 @@ def has_bomb(mask: int) -> bool:
 
 def _bombs(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> list[Raw]:
     out: list[Raw] = []
-    if not has_bomb(mask):
+    m = mask & _NATURALS
+    flush = m & m >> 4 & m >> 8 & m >> 12 & m >> 16  # where a straight flush starts
+    if not flush and not m & m >> 1 & m >> 2 & m >> 3 & _JADE_ROW:
         return out
-    for r in _RANKS:
-        if nibs[r] == 0xF:
-            out.append((FOUR_OF_A_KIND, r, 0xF << _SHIFT[r], 0))
-    for suit in range(4):
+    for r in compress(_RANKS, map(_AT_LEAST[4].__getitem__, nibs[2:])):
+        out.append((FOUR_OF_A_KIND, r, 0xF << _SHIFT[r], 0))
+    for suit in range(4) if flush else ():
         bit = 1 << suit
         r = 2
         while r < 15:
@@ -326,6 +333,7 @@ _NIB_6 = 0x6666666666666
 _NIB_7 = 0x7777777777777
 _NIB_8 = 0x8888888888888
 _NIB_4 = 0x4444444444444
+_STRAIGHT_STARTS = sum(8 << 4 * k for k in range(10))  # a straight's lowest rank is 1 to 10
 
 
 def _lead(mask: int, phoenix_choice: bool) -> list[Raw]:
@@ -349,29 +357,44 @@ def _lead(mask: int, phoenix_choice: bool) -> list[Raw]:
         three = (c + _NIB_5) & _NIB_8
         if three or (phoenix and two):
             out += _triples(mask, nibs, None, phoenix_choice)
-            if present & (present - 1):  # two ranks or more
+            # A full house: a triple and another pair; with the Phoenix also a triple and
+            # another rank, or two pairs.
+            other_pair = two & (two - 1)
+            if (three and (other_pair or (phoenix and present & (present - 1)))) or (phoenix and other_pair):
                 out += _full_houses(mask, nibs, None, phoenix_choice)
         if two & two >> 4 or (phoenix and (two & present >> 4 or present & two >> 4)):
             out += _pair_runs(mask, nibs, None, phoenix_choice)
     ranks = present << 4 | (mask & MAH_JONG_BIT) << 2  # rank 1 (the Mah Jong) below rank 2
-    if ranks & ranks >> 4 & ranks >> 8 & ranks >> 12 & ranks >> 16 or (phoenix and ranks.bit_count() >= 4):
+    if phoenix:
+        # Five ranks from 1 to 14 of which the hand has four: the Phoenix fills the fifth.
+        f = ranks >> 3
+        window = f + (f >> 4) + (f >> 8) + (f >> 12) + (f >> 16)  # ranks present from each start
+        straight = (window + _NIB_4) & _STRAIGHT_STARTS
+    else:
+        straight = ranks & ranks >> 4 & ranks >> 8 & ranks >> 12 & ranks >> 16
+    if straight:
         out += _straights(mask, nibs or _nibbles(mask), None, phoenix_choice)
     if c & _NIB_4 or m & m >> 4 & m >> 8 & m >> 12 & m >> 16:
         out += _bombs(mask, nibs or _nibbles(mask), None, phoenix_choice)
     return out
 
 
-def raw_plays(mask: int, on: Combo | None, phoenix_choice: bool = False) -> list[Raw]:
-    """:func:`plays` as ``(kind, rank, mask, phoenix)`` tuples, for the hot paths."""
+def raw_plays(mask: int, on: Combo | None, phoenix_choice: bool = False, *, bombs: bool = True) -> list[Raw]:
+    """:func:`plays` as ``(kind, rank, mask, phoenix)`` tuples, for the hot paths.
+
+    ``bombs=False`` skips looking for bombs in a hand known to hold none.
+    """
     if on is None:
         return _lead(mask, phoenix_choice)
-    nibs = _nibbles(mask)
-    if on.kind == DOG_KIND:
+    kind = on.kind
+    if kind == DOG_KIND:
         return []
-    if on.kind in BOMBS:
-        return _bombs(mask, nibs, on, phoenix_choice)
-    out = _GENERATORS[on.kind](mask, nibs, on, phoenix_choice)
-    out.extend(_bombs(mask, nibs, on, phoenix_choice))
+    nibs = _nibbles(mask)
+    if kind in BOMBS:
+        return _bombs(mask, nibs, on, phoenix_choice) if bombs else []
+    out = _GENERATORS[kind](mask, nibs, on, phoenix_choice)
+    if bombs:
+        out += _bombs(mask, nibs, on, phoenix_choice)
     return out
 
 

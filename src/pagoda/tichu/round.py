@@ -175,6 +175,7 @@ class Round:
         "_bombs",
         "_cache",
         "_closing",
+        "_complete",
         "_deal",
         "_decided",
         "_given",
@@ -216,6 +217,7 @@ class Round:
     _top_seat: int
     _trick_plays: tuple[tuple[int, Combo], ...]
     _passed: int
+    _complete: bool  # every other seat still in has passed on the top (kept by _pass)
     #: The seat whose decision the round waits for (-1 once over); in the simultaneous phases
     #: (Grand Tichu, exchange) the lowest seat still to decide (:attr:`awaiting` lists them all).
     to_move: int
@@ -288,6 +290,7 @@ class Round:
         r._top_seat = -1
         r._trick_plays = ()
         r._passed = 0
+        r._complete = False
         r._wish = 0
         r._out = ()
         r._closing = False
@@ -363,6 +366,10 @@ class Round:
         r._top_seat = view.top_seat
         r._trick_plays = view.trick
         r._passed = _bits(view.passed)
+        r._complete = False
+        if view.top is not None:
+            others = r._active() & ~(1 << view.top_seat)
+            r._complete = r._passed & others == others
         r.to_move = view.to_move
         r._wish = view.wish
         r._out = view.out
@@ -384,6 +391,7 @@ class Round:
         r._history = self._history
         r._out = self._out
         r._passed = self._passed
+        r._complete = self._complete
         r._played = self._played
         r._seed = self._seed
         r._start = self._start
@@ -478,10 +486,7 @@ class Round:
     @property
     def is_trick_complete(self) -> bool:
         """Has every other seat still in passed on the last play (so it waits to be taken)?"""
-        if self._top is None or self._closing:
-            return self._closing
-        others = self._active() & ~(1 << self._top_seat)
-        return self._passed & others == others
+        return self._closing or self._complete
 
     def _active(self) -> int:
         h = self._hands
@@ -540,13 +545,9 @@ class Round:
             ):
                 # The usual case, written out for speed: the seat to move answers a play and
                 # may no longer call Tichu.
-                h = self._hands
-                hand = h[seat]
-                others = ((h[0] != 0) | (h[1] != 0) << 1 | (h[2] != 0) << 2 | (h[3] != 0) << 3) & ~(
-                    1 << self._top_seat
-                )
+                hand = self._hands[seat]
                 bomb = self._bombs >> seat & 1
-                if self._passed & others == others:  # the trick is complete
+                if self._complete:
                     if top.mask == DRAGON_BIT:
                         out = _dragon_gifts(seat)
                     else:
@@ -606,7 +607,7 @@ class Round:
                 if has_bomb(hand):
                     _add_bombs(out, hand, top)
                 return out + tichu
-            raw = raw_plays(hand, top, self.rules.phoenix_choice)
+            raw = raw_plays(hand, top, self.rules.phoenix_choice, bombs=bool(self._bombs >> seat & 1))
             forced = False
             if self._wish:
                 wished = RANK_MASKS[self._wish]
@@ -678,23 +679,29 @@ class Round:
         cache = self._cache
         if cache is not None:
             listed = cache.get(seat)
-            if listed is not None and _listed(action, listed):
+            found: Action | None = None
+            if type(listed) is list:
+                for listed_action in listed:
+                    if listed_action is action:
+                        found = listed_action  # type: ignore[assignment]
+                        break
+            elif listed is not None and _listed(action, listed):
+                found = action  # type: ignore[assignment]
+            if found is not None:
                 # One of this state's own legal actions: apply it without checking again.
-                assert isinstance(action, Action)
-                kind = action.kind
+                kind = found.kind
                 if kind == PLAY:
-                    assert action.combo is not None
-                    r = self._play(seat, action, action.combo)
+                    r = self._play(seat, found, found.combo)  # type: ignore[arg-type]
                 elif kind == PASS:
                     r = self._pass(seat)
                 elif kind == TAKE:
                     r = self._take(seat, seat)
                 elif kind == GIVE_DRAGON:
-                    r = self._take(seat, action.target)
+                    r = self._take(seat, found.target)
                 else:
                     r = self._copy()
                     r._tichu |= 1 << seat
-                r._history = (self._history, seat, action)
+                r._history = (self._history, seat, found)
                 return r
         try:
             act = as_action(action)
@@ -878,6 +885,7 @@ class Round:
         r._top_seat = seat
         r._trick_plays = (*self._trick_plays, (seat, combo))
         r._passed = 0
+        r._complete = False
         if not left and r._finish_if_done():  # the round can end only when a seat goes out
             return r
         following = (seat + 1) & 3
@@ -951,7 +959,8 @@ class Round:
                 following = (following + 1) & 3
             r.to_move = following
         else:
-            r.to_move = self._top_seat  # the trick is complete
+            r.to_move = self._top_seat
+            r._complete = True
         return r
 
     def _apply_take(self, seat: int, act: Action) -> "Round":
@@ -982,6 +991,7 @@ class Round:
         r._top_seat = -1
         r._trick_plays = ()
         r._passed = 0
+        r._complete = False
         if self._closing:
             r._closing = False
             r._end()
