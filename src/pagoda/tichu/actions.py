@@ -285,7 +285,7 @@ class PlayList(_LazyActions):
 
     __slots__ = ("_combos", "_made", "_rest")
 
-    def __init__(self, combos: "list[Raw] | list[Raw | tuple[Raw, int]]", rest: list[Action]) -> None:
+    def __init__(self, combos: "Sequence[Raw] | Sequence[Raw | tuple[Raw, int]]", rest: list[Action]) -> None:
         self._combos = combos
         self._rest = rest
         self._made: dict[int, Action] = {}  # by index, the plays handed out

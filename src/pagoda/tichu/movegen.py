@@ -6,8 +6,9 @@ reading when the rules let the player name the Phoenix's rank). A hand is read a
 4-bit suit masks, one per rank; subsets of those come from a table built once.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import compress
+from typing import Protocol, overload
 
 from pagoda.tichu.cards import (
     DOG_BIT,
@@ -48,6 +49,10 @@ _SHORT_OF_PAIR = [max(0, 2 - nib.bit_count()) for nib in range(16)]
 # _AT_LEAST[k][nib]: does a suit mask hold k cards or more? (selectors for itertools.compress)
 _AT_LEAST = [[nib.bit_count() >= k for nib in range(16)] for k in range(5)]
 _MISSING = [0 if nib else 1 for nib in range(16)]
+# _RANK_CARDS[rank][nib]: the single cards of suit mask ``nib`` at ``rank`` (the Mah Jong at 1).
+_RANK_CARDS = [[[MAH_JONG_BIT]] * 16, [[MAH_JONG_BIT]] * 16] + [
+    [[bit << rank_shift(r) for bit in _BITS[nib]] for nib in range(16)] for r in range(2, 15)
+]
 
 
 _NATURALS = sum(0xF << rank_shift(r) for r in range(2, 15))
@@ -200,8 +205,81 @@ def _pair_runs(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> li
     return out
 
 
-def _straights(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> list[Raw]:
-    out: list[Raw] = []
+class _Straights:
+    """The straights of one rank window (and one rank the Phoenix stands for): counted at once,
+    each made only when asked for, in the order the full list has them.
+
+    ``choices`` holds, per rank from the lowest, the cards the hand can put there (the last rank
+    varies fastest). Without the Phoenix and above the Mah Jong, the one-suit sets are left out:
+    they are straight flushes, listed as bombs.
+    """
+
+    __slots__ = ("_skip", "choices", "hi", "n", "no_flush", "spot")
+
+    def __init__(self, hi: int, spot: int, choices: list[list[int]], flushes: int) -> None:
+        self.hi = hi
+        self.spot = spot
+        self.choices = choices
+        self.no_flush = flushes  # the suits every rank has, when one-suit sets are left out
+        n = 1
+        for cards in choices:
+            n *= len(cards)
+        self.n = n - flushes.bit_count()
+        self._skip: list[int] | None = None
+
+    def __len__(self) -> int:
+        return self.n
+
+    def all(self) -> list[Raw]:
+        """Every straight of the window, in order."""
+        built = [0]
+        for cards in self.choices:
+            built = [m | b for m in built for b in cards]
+        hi, spot = self.hi, self.spot
+        if spot:
+            return [(STRAIGHT, hi, m | PHOENIX_BIT, spot) for m in built]
+        if not self.no_flush:
+            return [(STRAIGHT, hi, m, 0) for m in built]
+        lo = hi - len(self.choices) + 1
+        return [(STRAIGHT, hi, m, 0) for m in built if not _one_suit(m, lo)]
+
+    def __getitem__(self, k: int) -> Raw:
+        skip = self._skip
+        if skip is None:
+            skip = self._skip = self._flush_positions()
+        for position in skip:
+            if position <= k:
+                k += 1
+        mask = PHOENIX_BIT if self.spot else 0
+        for cards in reversed(self.choices):
+            k, digit = divmod(k, len(cards))
+            mask |= cards[digit]
+        return (STRAIGHT, self.hi, mask, self.spot)
+
+    def _flush_positions(self) -> list[int]:
+        """Where the one-suit sets would stand in the full product, in order."""
+        out = []
+        for suit in range(4):
+            if self.no_flush >> suit & 1:
+                position = 0
+                for cards in self.choices:
+                    suit_card = _suit_card(cards, suit)
+                    position = position * len(cards) + cards.index(suit_card)
+                out.append(position)
+        return out
+
+
+def _suit_card(cards: list[int], suit: int) -> int:
+    """The card of ``suit`` among ``cards`` (single cards of one rank)."""
+    for card in cards:
+        if (card.bit_length() - 3) % 4 == suit:
+            return card
+    raise AssertionError("no card of that suit")
+
+
+def _straight_windows(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> list[_Straights]:
+    """The straights ``mask`` can play on ``on`` (None: leading), a window and Phoenix rank at a time."""
+    out: list[_Straights] = []
     phoenix = 1 if mask & PHOENIX_BIT else 0
     nibs = nibs[:]
     nibs[1] = 1 if mask & MAH_JONG_BIT else 0
@@ -225,21 +303,20 @@ def _straights(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> li
         else:
             spots = [0]
         for spot in spots:
-            built = [0]
-            for r in range(lo, hi + 1):
-                if r == spot:
-                    continue
-                if r == 1:
-                    built = [m | MAH_JONG_BIT for m in built]
-                    continue
-                shift = _SHIFT[r]
-                built = [m | (b << shift) for m in built for b in _BITS[nibs[r]]]
-            if spot:
-                out.extend([(STRAIGHT, hi, m | PHOENIX_BIT, spot) for m in built])
-            elif lo == 1:
-                out.extend([(STRAIGHT, hi, m, 0) for m in built])
-            else:
-                out.extend([(STRAIGHT, hi, m, 0) for m in built if not _one_suit(m, lo)])
+            choices = [_RANK_CARDS[r][nibs[r]] for r in range(lo, hi + 1) if r != spot]
+            flushes = 0
+            if not spot and lo > 1:
+                flushes = 0xF
+                for r in range(lo, hi + 1):
+                    flushes &= nibs[r]
+            out.append(_Straights(hi, spot, choices, flushes))
+    return out
+
+
+def _straights(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> list[Raw]:
+    out: list[Raw] = []
+    for window in _straight_windows(mask, nibs, on, choice):
+        out += window.all()
     return out
 
 
@@ -336,7 +413,53 @@ _NIB_4 = 0x4444444444444
 _STRAIGHT_STARTS = sum(8 << 4 * k for k in range(10))  # a straight's lowest rank is 1 to 10
 
 
-def _lead(mask: int, phoenix_choice: bool) -> list[Raw]:
+def lead_plays(mask: int) -> Sequence[Raw]:
+    """:func:`raw_plays` when leading, with each straight made only when it is read.
+
+    A 14-card hand can lead hundreds of straights; a player who picks one play of them all needs
+    their number and the one it picks.
+    """
+    return _lead(mask, False, lazy=True)
+
+
+class _Part(Protocol):
+    """A list of plays, or the lazy straights of one window."""
+
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: int) -> Raw: ...
+
+
+class _Chain(Sequence[Raw]):
+    """Lists and lazy straights read one after the other, as one read-only list."""
+
+    __slots__ = ("_n", "_parts")
+
+    def __init__(self, parts: list[_Part]) -> None:
+        self._parts = parts
+        self._n = sum(map(len, parts))
+
+    def __len__(self) -> int:
+        return self._n
+
+    @overload
+    def __getitem__(self, index: int) -> Raw: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Raw]: ...
+    def __getitem__(self, index: int | slice) -> Raw | list[Raw]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._n))]
+        if index < 0:
+            index += self._n
+        if 0 <= index < self._n:
+            for part in self._parts:
+                n = len(part)
+                if index < n:
+                    return part[index]
+                index -= n
+        raise IndexError("play index out of range")
+
+
+def _lead(mask: int, phoenix_choice: bool, lazy: bool = False) -> list[Raw]:
     """Every play leading with ``mask``: only the kinds the hand's rank counts allow are generated."""
     out: list[Raw] = []
     for i, byte in enumerate(mask.to_bytes(7, "little")):
@@ -368,14 +491,24 @@ def _lead(mask: int, phoenix_choice: bool) -> list[Raw]:
     if phoenix:
         # Five ranks from 1 to 14 of which the hand has four: the Phoenix fills the fifth.
         f = ranks >> 3
-        window = f + (f >> 4) + (f >> 8) + (f >> 12) + (f >> 16)  # ranks present from each start
-        straight = (window + _NIB_4) & _STRAIGHT_STARTS
+        counts = f + (f >> 4) + (f >> 8) + (f >> 12) + (f >> 16)  # ranks present from each start
+        straight = (counts + _NIB_4) & _STRAIGHT_STARTS
     else:
         straight = ranks & ranks >> 4 & ranks >> 8 & ranks >> 12 & ranks >> 16
+    parts: list[_Part] = []
     if straight:
-        out += _straights(mask, nibs or _nibbles(mask), None, phoenix_choice)
+        windows = _straight_windows(mask, nibs or _nibbles(mask), None, phoenix_choice)
+        if lazy:
+            parts = [out, *windows]
+            out = []
+        else:
+            for window in windows:
+                out += window.all()
     if c & _NIB_4 or m & m >> 4 & m >> 8 & m >> 12 & m >> 16:
         out += _bombs(mask, nibs or _nibbles(mask), None, phoenix_choice)
+    if parts:
+        parts.append(out)
+        return _Chain(parts)  # type: ignore[return-value]
     return out
 
 

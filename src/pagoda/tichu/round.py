@@ -63,7 +63,7 @@ from pagoda.tichu.cards import (
 )
 from pagoda.tichu.combos import DOG_KIND, SINGLE, Combo, beats, readings
 from pagoda.tichu.combos import _single as _single_combo
-from pagoda.tichu.movegen import Raw, has_bomb, raw_bombs, raw_plays
+from pagoda.tichu.movegen import Raw, has_bomb, lead_plays, raw_bombs, raw_plays
 from pagoda.tichu.rules import RULES, Rules
 
 _ACTION_GRAND = Action(GRAND)
@@ -607,7 +607,11 @@ class Round:
                 if has_bomb(hand):
                     _add_bombs(out, hand, top)
                 return out + tichu
-            raw = raw_plays(hand, top, self.rules.phoenix_choice, bombs=bool(self._bombs >> seat & 1))
+            choice = self.rules.phoenix_choice
+            wished = RANK_MASKS[self._wish] if self._wish else 0
+            if top is None and not choice and not hand & (MAH_JONG_BIT | wished):
+                return PlayList(lead_plays(hand), tichu)  # each straight is made when read
+            raw = raw_plays(hand, top, choice, bombs=bool(self._bombs >> seat & 1))
             forced = False
             if self._wish:
                 wished = RANK_MASKS[self._wish]
