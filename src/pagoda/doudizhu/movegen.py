@@ -588,12 +588,42 @@ def wild_plays_reference(hand: int, on: Combo | None, rules: Rules, wild: int) -
     return out
 
 
+_SIMPLE_KINDS = frozenset([SOLO, PAIR, TRIO])
+_FIELD_SHIFTS = tuple(5 * i for i in range(NUM_RANKS))
+_FOURS = sum(0b11100 << (5 * i) for i in range(JOKER_B))
+"""The bits of a packed hand that are set where a rank 3..2 has four cards or more."""
+
+
+def _simple_follow(hand: int, on: Combo, rules: Rules) -> list[Combo]:
+    """The plays of the packed ``hand`` on a solo, pair or trio, read from the mask directly."""
+    kind = on.kind
+    shifts = _FIELD_SHIFTS
+    if kind == SOLO:
+        found = [_SOLO[i] for i in range(on.rank - 2, NUM_RANKS) if hand >> shifts[i] & 31]
+    elif kind == PAIR:
+        found = [_PAIR[i] for i in range(on.rank - 2, NUM_RANKS) if hand >> shifts[i] & 31 >= 2]
+    else:
+        found = [_TRIO[i] for i in range(on.rank - 2, JOKER_B) if hand >> shifts[i] & 31 >= 3]
+    if hand & _FOURS:
+        found += gen_bombs(counts_of(hand), rules, -1)
+    d = rules.rocket_count
+    if hand >> shifts[JOKER_B] & 31 >= d and hand >> shifts[JOKER_R] & 31 >= d:
+        m = d * (ONE[JOKER_B] + ONE[JOKER_R])
+        found.append(Combo(ROCKET, 17, 1, m, m, rules.rocket_order))
+    return found
+
+
 def legal_plays(hand: int, on: Combo | None, rules: Rules, wild: int = -1, bombs: bool = True) -> list[Combo]:
     """Every legal play of the packed ``hand`` on ``on``, with rank index ``wild`` wild (-1: none).
 
     ``bombs=False``: without bombs and the rocket (a seat that has played all its ``bomb_limits``).
     """
-    found = wild_plays(hand, on, rules, wild) if wild >= 0 else natural_plays(counts_of(hand), rules, on)
+    if wild >= 0:
+        found = wild_plays(hand, on, rules, wild)
+    elif on is not None and on.kind in _SIMPLE_KINDS:
+        found = _simple_follow(hand, on, rules)
+    else:
+        found = natural_plays(counts_of(hand), rules, on)
     if bombs:
         return found
     return [c for c in found if c.kind != BOMB and c.kind != ROCKET]

@@ -31,10 +31,10 @@
 
 import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from pagoda.core.errors import IllegalAction, PagodaError
 from pagoda.core.record import Record, parse_record
@@ -407,10 +407,7 @@ class Round:
 
     def _evolve(self, **changes: object) -> "Round":
         # a field-by-field copy: dataclasses.replace re-runs __init__ and costs several times more
-        new = object.__new__(Round)
-        for name in _FIELDS:
-            _set(new, name, changes[name] if name in changes else getattr(self, name))
-        return new
+        return _make(*[changes[name] if name in changes else getattr(self, name) for name in _FIELDS])
 
     # auction ---------------------------------------------------------------------
 
@@ -603,7 +600,7 @@ class Round:
         bombs_left: tuple[int, ...],
     ) -> "Round":
         # the hot path of play: one direct construction instead of a field-by-field copy
-        return Round(
+        return _make(
             self.rules,
             self.seed,
             self.deals,
@@ -659,7 +656,24 @@ class Round:
 
 
 _FIELDS = tuple(f.name for f in dataclasses.fields(Round))
-_set = object.__setattr__
+
+
+def _maker() -> Callable[..., Round]:
+    """A constructor of Round from every field in order, setting the slots directly: the frozen
+    dataclass's ``__init__`` goes through ``object.__setattr__`` per field and costs about twice as
+    much, on every action of every round."""
+    scope: dict[str, Any] = {"_new": object.__new__, "Round": Round}
+    for name in _FIELDS:
+        scope[f"_set_{name}"] = getattr(Round, name).__set__
+    lines = [f"def make({', '.join(_FIELDS)}):", "    o = _new(Round)"]
+    lines += [f"    _set_{name}(o, {name})" for name in _FIELDS]
+    lines.append("    return o")
+    exec("\n".join(lines), scope)  # the way dataclasses writes __init__
+    made: Callable[..., Round] = scope["make"]
+    return made
+
+
+_make = _maker()
 
 
 def replay(record: Record | str) -> Round:
