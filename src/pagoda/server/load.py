@@ -4,9 +4,10 @@ Each table is created with ``POST /api/tables``; ``--sockets`` WebSocket clients
 table, spread evenly) sit at its seats, bots fill the rest, and the creator starts it. Every
 client waits a think time (uniform in [0.5, 1.5] × ``--think`` seconds) when its seat is awaited,
 then sends a random action from the ``legal`` list the server sent it (an exchange of three
-random cards of its hand). For each action it measures the time from sending it to receiving the
-event that results, on the actor's own socket and on each other client of the table, and prints
-p50/p90/p99/max of both, events/s and errors.
+random cards of its hand). Tables are set up over ``--ramp`` seconds and play as soon as they are,
+so their rounds are not in step; once all are playing, for ``--duration`` seconds, each action's
+time from sending it to receiving the event that results is measured on the actor's own socket
+and on each other client of the table, and p50/p90/p99/max of both, events/s and errors printed.
 
 Only loopback servers are accepted (this is a benchmark, not a tool to load someone's server),
 and both the number of tables and the duration are bounded.
@@ -40,7 +41,11 @@ SEATS = 4
 
 @dataclass
 class Options:
-    """What to run: servers, tables, sockets, duration (s), think time (s), seed."""
+    """What to run: servers, tables, sockets, duration (s), think time (s), seed.
+
+    ``cross``: a table's clients connect to the servers in turn (seat k of table i to server
+    i + k), so with several servers behind Redis most reach the table through a non-owner.
+    """
 
     urls: list[str]
     tables: int = 10
@@ -50,6 +55,7 @@ class Options:
     ramp: float = 5.0
     seed: int = 1
     drain: float = 10.0
+    cross: bool = False
 
     def check(self) -> None:
         """Raise ValueError naming what is wrong."""
@@ -146,7 +152,8 @@ class _Table:
         self.index = index
         self.url = url
         self.humans = humans
-        self.sent: dict[int, float] = {}
+        self.sent: dict[int, tuple[float, bool]] = {}  # seat: send time, sent while measuring
+        self.acting = False
         self.clients: list[_Client] = []
         self.over = False
 
@@ -178,18 +185,19 @@ class _Client:
     def on_message(self, msg: JSON) -> None:
         run = self.table.run
         now = time.perf_counter()
-        run.report.messages += 1
+        if run.measuring:
+            run.report.messages += 1
         kind = msg["type"]
         if kind == "event":
-            run.report.events += 1
             ev = msg["event"]
+            if run.measuring:
+                run.report.events += 1
             if ev["kind"] == "action" and ev.get("by") == "player" and ev["seat"] in self.table.sent:
-                t0 = self.table.sent[ev["seat"]]
+                t0, measured = self.table.sent[ev["seat"]]
                 if ev["seat"] == self.seat:
-                    run.report.own.append(now - t0)
                     self.answered = True
-                else:
-                    run.report.others.append(now - t0)
+                if measured:
+                    (run.report.own if ev["seat"] == self.seat else run.report.others).append(now - t0)
             elif ev["kind"] == "round_over" and self.seat == self.table.clients[0].seat:
                 run.report.rounds += 1
             elif ev["kind"] == "match_over":
@@ -213,7 +221,9 @@ class _Client:
 
     def consider(self) -> None:
         """Schedule an action after a think time if the seat is awaited and nothing is in flight."""
-        if self.timer is not None or self.waiting or not self.table.run.acting or self.table.over:
+        if self.timer is not None or self.waiting or not self.table.acting or self.table.run.stopped:
+            return
+        if self.table.over:
             return
         if self._ready() is None:
             return
@@ -232,13 +242,15 @@ class _Client:
         await asyncio.sleep(delay)
         self.timer = None
         st = self._ready()
-        if st is None or self.waiting or not self.table.run.acting:
+        run = self.table.run
+        if st is None or self.waiting or run.stopped:
             return
         action = self.choose(st)
         self.waiting = True
         self.answered = False
-        self.table.sent[self.seat] = time.perf_counter()
-        self.table.run.report.actions += 1
+        self.table.sent[self.seat] = (time.perf_counter(), run.measuring)
+        if run.measuring:
+            run.report.actions += 1
         try:
             await self.ws.send(json.dumps({"type": "act", "action": action}))
         except ConnectionClosed:
@@ -257,16 +269,19 @@ class _Run:
     def __init__(self, options: Options) -> None:
         self.options = options
         self.report = Report()
-        self.acting = False
+        self.measuring = False
+        self.stopped = False
         self.closing = False
         self.tables: list[_Table] = []
         self.readers: list[asyncio.Task[None]] = []
 
     async def setup(self, t: _Table) -> None:
         made = await asyncio.to_thread(_post, t.url, "/api/tables", {"game": "tichu", "turn_timer": 0})
-        ws_base = "ws" + t.url[len("http") :].rstrip("/") + made["ws"]
+        urls = self.options.urls
         for seat in range(t.humans):
-            ws = await connect(ws_base, open_timeout=30, max_size=2**20, compression=None)
+            url = urls[(t.index + seat) % len(urls)] if self.options.cross else t.url
+            ws_url = "ws" + url[len("http") :].rstrip("/") + made["ws"]
+            ws = await connect(ws_url, open_timeout=30, max_size=2**20, compression=None)
             rng = random.Random(f"{self.options.seed}/{t.index}/{seat}")
             c = _Client(t, seat, ws, rng)
             t.clients.append(c)
@@ -279,6 +294,9 @@ class _Run:
         owner = t.clients[0]
         await asyncio.wait_for(owner.all_seated.wait(), 30)
         await owner.ws.send(json.dumps({"type": "start", "fill": "random"}))
+        t.acting = True  # tables start playing as they are set up, so their rounds are not in step
+        for c in t.clients:
+            c.consider()
 
     async def main(self) -> Report:
         o = self.options
@@ -295,17 +313,12 @@ class _Run:
         for t, res in zip(self.tables, results, strict=True):
             if isinstance(res, BaseException):
                 self.report.errors.append(f"table {t.index}: set-up failed: {res!r}")
-        # Measure from here: every table is set up; clients act from now until the end.
-        self.report.own.clear()
-        self.report.others.clear()
-        self.report.actions = self.report.events = self.report.messages = 0
+        # Measure from here, once every table is set up and playing, for the duration.
         start = time.perf_counter()
-        self.acting = True
-        for t in self.tables:
-            for c in t.clients:
-                c.consider()
+        self.measuring = True
         await asyncio.sleep(o.duration)
-        self.acting = False
+        self.measuring = False
+        self.stopped = True
         self.report.seconds = time.perf_counter() - start
         # Wait (bounded) for the answers to the actions in flight, then close.
         end = time.perf_counter() + o.drain
@@ -385,6 +398,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--ramp", type=float, default=5.0, help="seconds over which the tables are set up (default 5)"
     )
     p.add_argument("--seed", type=int, default=1, help="seed of the clients' choices")
+    p.add_argument("--cross", action="store_true", help="connect each table's clients to the servers in turn")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     args = p.parse_args(list(argv) if argv is not None else None)
     options = Options(
@@ -395,6 +409,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         think=args.think,
         ramp=args.ramp,
         seed=args.seed,
+        cross=args.cross,
     )
     try:
         options.check()
