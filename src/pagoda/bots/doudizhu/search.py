@@ -7,9 +7,15 @@ the shown kept cards it has not played. Every candidate is played on every sampl
 finished by the heuristic for all seats; a candidate's value is its mean outcome for the bot's
 side (points, plus one for a win and minus one for a loss). The auction is the heuristic's.
 
+**Endgames are solved.** On a sample whose hands hold ``solve_cards`` cards or fewer in all
+(default 12), every candidate gets its exact double-dummy value from the endgame solver
+(:mod:`pagoda.bots.doudizhu.solver`) instead of a rollout, and every legal action is a
+candidate; past ``solve_nodes`` positions (default 20,000) the rollouts score that sample.
+
 Options (``search:budget=0.1:width=6``): ``budget`` seconds per decision (default 1.0),
 ``iterations`` samples instead of a budget (then a decision does not depend on the machine's
-speed: the same ``rng`` gives the same action), ``width`` candidates (default 6).
+speed: the same ``rng`` gives the same action), ``width`` candidates (default 6),
+``solve_cards`` and ``solve_nodes`` as above.
 """
 
 import random
@@ -19,9 +25,10 @@ from collections.abc import Sequence
 from pagoda.bots import Scored
 from pagoda.bots.doudizhu.hand import played_cards, unseen
 from pagoda.bots.doudizhu.heuristic import HeuristicBot
+from pagoda.bots.doudizhu.solver import Solver, SolverBudget
 from pagoda.doudizhu import Action, Round, View
 from pagoda.doudizhu.actions import PASS_KIND, PLAY
-from pagoda.doudizhu.cards import NUM_RANKS, ONE, counts_of
+from pagoda.doudizhu.cards import NUM_RANKS, ONE, counts_of, size_of
 from pagoda.doudizhu.round import Phase
 from pagoda.doudizhu.rules import Rules, parse_rules
 
@@ -105,10 +112,14 @@ class SearchBot:
         iterations: int | str | None = None,
         width: int | str = 6,
         rules: Rules | str | None = None,
+        solve_cards: int | str = 12,
+        solve_nodes: int | str = 20_000,
     ) -> None:
         self.budget = float(budget)
         self.iterations = int(iterations) if iterations is not None else None
         self.width = int(width)
+        self.solve_cards = int(solve_cards)
+        self.solve_nodes = int(solve_nodes)
         self.rules = parse_rules(rules) if isinstance(rules, str) else rules
         self.heuristic = HeuristicBot(rules=self.rules)
 
@@ -129,7 +140,8 @@ class SearchBot:
         """The heuristic's best ``width`` actions, best first (pass always among them when legal)."""
         scores = self.heuristic.scores(view, legal)
         order = sorted(range(len(legal)), key=lambda k: -scores[k])
-        picked = [legal[k] for k in order[: self.width]]
+        width = self.width if sum(view.counts) > self.solve_cards else len(legal)
+        picked = [legal[k] for k in order[:width]]
         passes = [a for a in legal if a.kind == PASS_KIND]
         if passes and passes[0] not in picked:
             picked.append(passes[0])
@@ -145,8 +157,9 @@ class SearchBot:
         while True:
             hands = determinize(view, rng, rules.decks)
             start = position(view, hands, rules)
+            solved = self._solved(start, me, candidates)
             for k, action in enumerate(candidates):
-                totals[k].append(self.rollout(start.apply(me, action), me))
+                totals[k].append(solved[k] if solved else self.rollout(start.apply(me, action), me))
             done += 1
             if self.iterations is not None:
                 if done >= self.iterations:
@@ -160,6 +173,16 @@ class SearchBot:
             var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
             out.append(Scored(action, mean, (var / n) ** 0.5, n))
         return out
+
+    def _solved(self, start: Round, me: int, candidates: Sequence[Action]) -> list[float] | None:
+        """Each candidate's exact outcome for ``me`` on a small enough sample, else None."""
+        if sum(size_of(h) for h in start.hands) > self.solve_cards:
+            return None
+        try:
+            points = Solver(me, self.solve_nodes).values(start, candidates)
+        except SolverBudget:
+            return None
+        return [p / max(1, start.bid) + (1.0 if p > 0 else -1.0) for p in points]
 
     def rollout(self, r: Round, me: int) -> float:
         """Finish ``r`` with the heuristic at every seat; the outcome for ``me``'s side."""
