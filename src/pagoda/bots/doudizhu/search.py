@@ -10,7 +10,7 @@ side (points, plus one for a win and minus one for a loss). The auction is the h
 **Endgames are solved.** On a sample whose hands hold ``solve_cards`` cards or fewer in all
 (default 12), every candidate gets its exact double-dummy value from the endgame solver
 (:mod:`pagoda.bots.doudizhu.solver`) instead of a rollout, and every legal action is a
-candidate; past ``solve_nodes`` positions (default 20,000) the rollouts score that sample.
+candidate; past ``solve_nodes`` positions (default 4,000) the rollouts score that sample.
 
 Options (``search:budget=0.1:width=6``): ``budget`` seconds per decision (default 1.0),
 ``iterations`` samples instead of a budget (then a decision does not depend on the machine's
@@ -113,7 +113,7 @@ class SearchBot:
         width: int | str = 6,
         rules: Rules | str | None = None,
         solve_cards: int | str = 12,
-        solve_nodes: int | str = 20_000,
+        solve_nodes: int | str = 4_000,
     ) -> None:
         self.budget = float(budget)
         self.iterations = int(iterations) if iterations is not None else None

@@ -25,7 +25,7 @@ determinizations, so a decision takes at least one determinization's rollouts.
 **Endgames are solved.** On a determinization whose hands hold ``solve_cards`` cards or fewer
 (default 10), every candidate gets its exact double-dummy value from the endgame solver
 (:mod:`pagoda.bots.tichu.solver`) instead of a rollout, and every legal play is a candidate
-(``width`` does not apply). Past ``solve_nodes`` positions (default 20,000) the solver gives
+(``width`` does not apply). Past ``solve_nodes`` positions (default 5,000) the solver gives
 up on that determinization and the rollouts score it.
 
 **Where to search.** ``search_cards`` (default 0: every play decision) limits the search to
@@ -221,7 +221,7 @@ class SearchBot:
         iterations: int | str | None = None,
         width: int | str = 8,
         solve_cards: int | str = 10,
-        solve_nodes: int | str = 20_000,
+        solve_nodes: int | str = 5_000,
         search_cards: int | str = 0,
         **_: object,
     ) -> None:
