@@ -50,8 +50,9 @@ test('a person bombs out of turn with the Bomb button', async ({ browser, baseUR
       if (bombs(legal[0]).length) break;
     }
     if (!annExchanged && (await shown(ann, 'exchange'))) {
-      const keep = (await handCards(ann).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? '')))
-        .filter((c) => !BOMB.includes(c));
+      const dealt = await handCards(ann).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+      expect(dealt, `seed ${SEED} deals the first seat the four Kings`).toEqual(expect.arrayContaining(BOMB));
+      const keep = dealt.filter((c) => !BOMB.includes(c));
       for (const [slot, card] of [['left', keep[0]], ['partner', keep[1]], ['right', keep[2]]]) {
         await ann.getByTestId('hand').locator(`button.card[aria-label="${card}"]`).click();
         await ann.getByTestId(`slot-${slot}`).click();

@@ -39,7 +39,7 @@ test('a Dou Di Zhu round with the auction, the landlord reveal and the summary',
 
   // the auction: the person opens it and bids the highest bid, 3, which ends it at once
   const bid = page.getByTestId('bid');
-  await expect(bid).toHaveCount(3);
+  await expect(bid, `seed ${SEED}: the first seat opens the auction`).toHaveCount(3);
   expect(await bid.evaluateAll((els) => els.map((e) => e.getAttribute('data-action')))).toEqual(['bid 1', 'bid 2', 'bid 3']);
   await expect(page.getByTestId('auction-pass')).toBeEnabled();
   await bid.last().click();
