@@ -413,23 +413,50 @@ _NIB_4 = 0x4444444444444
 _STRAIGHT_STARTS = sum(8 << 4 * k for k in range(10))  # a straight's lowest rank is 1 to 10
 
 
-def lead_plays(mask: int) -> Sequence[Raw]:
+def lead_plays(mask: int, wishes: tuple[int, ...] = ()) -> "Sequence[Raw | tuple[Raw, int]]":
     """:func:`raw_plays` when leading, with each straight made only when it is read.
 
     A 14-card hand can lead hundreds of straights; a player who picks one play of them all needs
-    their number and the one it picks.
+    their number and the one it picks. With ``wishes``, each play of the Mah Jong comes once per
+    wish, as ``(play, wish)``.
     """
-    return _lead(mask, False, lazy=True)
+    found = _lead(mask, False, lazy=True)
+    if not wishes or not mask & MAH_JONG_BIT:
+        return found
+    parts = found._parts if isinstance(found, _Chain) else [found]
+    first = parts[0]  # the singles come first, the Mah Jong's first of them
+    wished: list[_Part] = [_Wished([first[0]], wishes), first[1:]]
+    for part in parts[1:]:
+        with_mah_jong = isinstance(part, _Straights) and part.choices[0][0] == MAH_JONG_BIT
+        wished.append(_Wished(part, wishes) if with_mah_jong else part)
+    return _Chain(wished)
+
+
+class _Wished:
+    """Each play of a part once per wish, as ``(play, wish)``."""
+
+    __slots__ = ("_part", "_wishes")
+
+    def __init__(self, part: "_Part", wishes: tuple[int, ...]) -> None:
+        self._part = part
+        self._wishes = wishes
+
+    def __len__(self) -> int:
+        return len(self._part) * len(self._wishes)
+
+    def __getitem__(self, index: int) -> tuple[Raw, int]:
+        play, wish = divmod(index, len(self._wishes))
+        return (self._part[play], self._wishes[wish])  # type: ignore[return-value]
 
 
 class _Part(Protocol):
     """A list of plays, or the lazy straights of one window."""
 
     def __len__(self) -> int: ...
-    def __getitem__(self, index: int) -> Raw: ...
+    def __getitem__(self, index: int) -> "Raw | tuple[Raw, int]": ...
 
 
-class _Chain(Sequence[Raw]):
+class _Chain(Sequence["Raw | tuple[Raw, int]"]):
     """Lists and lazy straights read one after the other, as one read-only list."""
 
     __slots__ = ("_n", "_parts")
@@ -442,10 +469,10 @@ class _Chain(Sequence[Raw]):
         return self._n
 
     @overload
-    def __getitem__(self, index: int) -> Raw: ...
+    def __getitem__(self, index: int) -> "Raw | tuple[Raw, int]": ...
     @overload
-    def __getitem__(self, index: slice) -> list[Raw]: ...
-    def __getitem__(self, index: int | slice) -> Raw | list[Raw]:
+    def __getitem__(self, index: slice) -> "list[Raw | tuple[Raw, int]]": ...
+    def __getitem__(self, index: int | slice) -> "Raw | tuple[Raw, int] | list[Raw | tuple[Raw, int]]":
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._n))]
         if index < 0:

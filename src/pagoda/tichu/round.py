@@ -609,8 +609,11 @@ class Round:
                 return out + tichu
             choice = self.rules.phoenix_choice
             wished = RANK_MASKS[self._wish] if self._wish else 0
-            if top is None and not choice and not hand & (MAH_JONG_BIT | wished):
-                return PlayList(lead_plays(hand), tichu)  # each straight is made when read
+            if top is None and not choice and not hand & wished:
+                # Each straight is made when read; the Mah Jong's plays once per wish (and
+                # without one, if allowed).
+                wishes = _WISHES if self.rules.wish_required else _WISH_OR_NONE
+                return PlayList(lead_plays(hand, wishes), tichu)
             raw = raw_plays(hand, top, choice, bombs=bool(self._bombs >> seat & 1))
             forced = False
             if self._wish:
@@ -861,35 +864,59 @@ class Round:
         return self._play(seat, act, combo)
 
     def _play(self, seat: int, act: Action, combo: Combo) -> "Round":
-        r = self._copy()
+        # Written out rather than copied and then changed: this is the most frequent transition.
+        r = object.__new__(Round)
+        r.rules = self.rules
+        r.phase = self.phase
+        r._deal = self._deal
+        r._seed = self._seed
+        r._start = self._start
+        r._decided = self._decided
+        r._grand = self._grand
+        r._given = self._given
+        r._tichu = self._tichu
+        r._cache = None
+        r._closing = self._closing
         mask = combo.mask
         hands = list(self._hands)
         left = hands[seat] = hands[seat] & ~mask
         r._hands = tuple(hands)  # type: ignore[assignment]
-        if self._bombs >> seat & 1 and not has_bomb(left):
-            r._bombs = self._bombs & ~(1 << seat)
+        bombs = self._bombs
+        if bombs >> seat & 1 and not has_bomb(left):
+            bombs &= ~(1 << seat)
+        r._bombs = bombs
         r._played = self._played | 1 << seat
-        if self._wish and mask & RANK_MASKS[self._wish]:
-            r._wish = 0
+        wish = self._wish
+        if wish and mask & RANK_MASKS[wish]:
+            wish = 0
         if act.wish:
-            r._wish = 0 if mask & RANK_MASKS[act.wish] else act.wish
-        if not left:
-            r._out = (*self._out, seat)
+            wish = 0 if mask & RANK_MASKS[act.wish] else act.wish
+        r._wish = wish
+        r._out = self._out if left else (*self._out, seat)
         if combo.kind == DOG_KIND:
             won = list(self._won)
             won[seat] |= DOG_BIT
             r._won = (won[0], won[1], won[2], won[3])
+            r._trick = self._trick
+            r._top = self._top
+            r._top_seat = self._top_seat
+            r._trick_plays = self._trick_plays
+            r._passed = self._passed
+            r._complete = self._complete
+            r.to_move = self.to_move
             if r._finish_if_done():
                 return r
             partner = (seat + 2) & 3
             r.to_move = partner if hands[partner] else r._next_active(partner)
             return r
+        r._won = self._won
         r._trick = self._trick | mask
         r._top = combo
         r._top_seat = seat
         r._trick_plays = (*self._trick_plays, (seat, combo))
         r._passed = 0
         r._complete = False
+        r.to_move = self.to_move
         if not left and r._finish_if_done():  # the round can end only when a seat goes out
             return r
         following = (seat + 1) & 3
