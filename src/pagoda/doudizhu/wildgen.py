@@ -54,6 +54,27 @@ def supported(rules: Rules) -> bool:
     return not rules.kicker_own_rank and rules.bomb_head_chains
 
 
+def _row(r: int, wild: int, have: int, w: int, decks: int) -> list[list[tuple[int, int]]]:
+    """The ways to make 0, 1, .. cards of rank ``r`` holding ``have`` of it and ``w`` wild cards."""
+    one_w = ONE[wild]
+    most = 4 * decks
+    row: list[list[tuple[int, int]]] = [[(0, 0)]]
+    for n in range(1, max(most, decks) + 1):
+        if r == wild:
+            row.append([(n * one_w, n)] if n <= w else [])
+        elif r >= JOKER_B:
+            row.append([(n * ONE[r], 0)] if n <= have else [])
+        elif n > most:
+            row.append([])
+        else:
+            lows = range(min(n, have), max(n - w, 0) - 1, -1)
+            row.append([(a * ONE[r] + (n - a) * one_w, n - a) for a in lows])
+    return row
+
+
+_ROWS: dict[tuple[int, int, int, int, int], list[list[tuple[int, int]]]] = {}
+
+
 class _Hand:
     """The hand's counts, the wild rank and count, and the ways to make ``n`` cards of each rank."""
 
@@ -64,29 +85,19 @@ class _Hand:
         self.wild = wild
         self.rules = rules
         w = self.w = counts[wild]
-        one_w = ONE[wild]
-        most = 4 * rules.decks
-        top = max(most, rules.decks)
-        # opts[r][n]: the ways to make n cards of rank r, (cards, wild cards used), fewest wild cards first
-        opts: list[list[list[tuple[int, int]]]] = []
-        relaxed = []
+        decks = rules.decks
+        most = 4 * decks
+        # opts[r][n]: the ways to make n cards of rank r, (cards, wild cards used), fewest wild cards
+        # first; a row depends only on (rank, wild rank, cards of the rank, wild cards, packs)
+        opts = []
         for r in range(NUM_RANKS):
-            have = counts[r]
-            per: list[list[tuple[int, int]]] = [[(0, 0)]]
-            for n in range(1, top + 1):
-                if r == wild:
-                    per.append([(n * one_w, n)] if n <= w else [])
-                elif r >= JOKER_B:
-                    per.append([(n * ONE[r], 0)] if n <= have else [])
-                elif n > most:
-                    per.append([])
-                else:
-                    lows = range(min(n, have), max(n - w, 0) - 1, -1)
-                    per.append([(a * ONE[r] + (n - a) * one_w, n - a) for a in lows])
-            opts.append(per)
-            relaxed.append(have if r == wild or r >= JOKER_B else min(have + w, most))
+            key = (r, wild, counts[r], w, decks)
+            row = _ROWS.get(key)
+            if row is None:
+                row = _ROWS[key] = _row(*key)
+            opts.append(row)
         self.opts = opts
-        self.relaxed = relaxed
+        self.relaxed = [n if r == wild or r >= JOKER_B else min(n + w, most) for r, n in enumerate(counts)]
 
     def start(self, r: int, n: int) -> Ways:
         """The ways to make ``n`` cards of rank ``r``, grouped by wild cards used."""
@@ -161,20 +172,32 @@ class _Hand:
         for i in range(count - 1, -1, -1):
             room[i] = room[i + 1] + cands[i][1]
 
-        def rec(i: int, need: int, mask: int, ways: Ways) -> None:
-            if need == 0:
-                if not (no_rocket and mask & b_field and mask & r_field):
-                    sink.append((kind, rank, length, mask, [a for _, ms in ways for a in ms]))
-                return
-            if room[i] < need:
-                return
-            r, most = cands[i]
-            rec(i + 1, need, mask, ways)
-            for j in range(1, min(most, need) + 1):
-                more = extend(ways, r, j * unit)
-                if not more:
-                    break
-                rec(i + 1, need - j, mask + j * unit * ONE[r], more)
+        opts = self.opts
+        w = self.w
+
+        def rec(start: int, need: int, mask: int, ways: Ways) -> None:
+            # the next kicker rank is cands[i] for some i >= start: one frame per rank chosen
+            for i in range(start, count):
+                if room[i] < need:
+                    return
+                r, most = cands[i]
+                step = unit * ONE[r]
+                for j in range(1, min(most, need - 1) + 1):
+                    more = extend(ways, r, j * unit)
+                    if not more:
+                        break
+                    rec(i + 1, need - j, mask + j * step, more)
+                else:
+                    if most < need:
+                        continue
+                    # the last kicker rank: the plays at once, without grouping them again
+                    full = mask + need * step
+                    if no_rocket and full & b_field and full & r_field:
+                        continue
+                    last = opts[r][need * unit]
+                    cards = [a + q for u, ms in ways for q, v in last if u + v <= w for a in ms]
+                    if cards:
+                        sink.append((kind, rank, length, full, cards))
 
         rec(0, need, base, ways)
 
