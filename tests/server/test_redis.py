@@ -24,9 +24,10 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from pagoda.server.bus import Cluster, owner_key
 from pagoda.server.protocol import check_server
 
-from .helpers import card_words
+from .helpers import card_words, open_lobby, run
 from .test_restart import free_port, post
 
 JSON = dict[str, Any]
@@ -290,3 +291,29 @@ async def scenario(tmp_path: Path, redis_url: str) -> None:
 
 def test_two_processes_share_a_table_and_survive_the_owner(tmp_path: Path, redis_url: str) -> None:
     asyncio.run(asyncio.wait_for(scenario(tmp_path, redis_url), 90))
+
+
+def test_a_table_claimed_but_not_yet_running_keeps_its_key(tmp_path: Path, redis_url: str) -> None:
+    """The heartbeat releases the keys of tables that finished, not of those still being set up."""
+
+    async def body() -> None:
+        lobby = await open_lobby(tmp_path / "db")
+        cluster = Cluster(redis_url, lobby, lease=1.0)
+        await cluster.start()
+        try:
+            assert await cluster.claim("being-made")  # as Lobby.create does before storing it
+            await cluster.beat(scan=True)
+            assert await cluster.redis.get(owner_key("being-made")) == cluster.node
+            table = await lobby.create(lobby.options({"game": "tichu"}), owner="p")
+            assert await cluster.redis.get(owner_key(table.id)) == cluster.node
+            await cluster.beat()
+            lobby._closed(table)  # finished, and its last connection left
+            await cluster.beat()
+            assert await cluster.redis.get(owner_key(table.id)) is None
+            assert await cluster.redis.get(owner_key("being-made")) == cluster.node
+        finally:
+            await cluster.stop()
+            await lobby.close()
+            await lobby.store.close()
+
+    run(body)

@@ -227,6 +227,10 @@ class Cluster:
         self.lease = lease
         self.node = node or secrets.token_hex(6)
         self.owned: set[str] = set()
+        # When each owned table was claimed: a table being created or restored is claimed before
+        # its actor runs, and must not be mistaken for one that finished meanwhile.
+        self._claimed: dict[str, float] = {}
+        self._running: set[str] = set()
         self.relays: dict[str, _Relay] = {}
         self.remotes: dict[str, RemoteTable] = {}
         self._handlers: dict[str, Any] = {}
@@ -307,12 +311,13 @@ class Cluster:
         if not await self.redis.set(owner_key(table_id), self.node, nx=True, px=self._ms):
             return False
         self.owned.add(table_id)
+        self._claimed[table_id] = asyncio.get_running_loop().time()
         await self.subscribe(in_channel(table_id), lambda data: self._command(table_id, data))
         return True
 
     async def release(self, table_id: str) -> None:
         """Give up a table's key (if still ours) and stop reading its commands."""
-        self.owned.discard(table_id)
+        self._forget(table_id)
         await self.unsubscribe(in_channel(table_id))
         await self.redis.eval(_RELEASE, 1, owner_key(table_id), self.node)
 
@@ -390,8 +395,12 @@ class Cluster:
     async def beat(self, scan: bool = False) -> None:
         """Renew the node and its tables' leases, drop lost tables, follow moved ones, adopt orphans."""
         await self.redis.set(f"{PREFIX}:node:{self.node}", "1", px=self._ms)
-        for table_id in [t for t in self.owned if t not in self.lobby.tables]:
-            await self.release(table_id)  # finished and closed
+        now = asyncio.get_running_loop().time()
+        for table_id in list(self.owned):
+            if table_id in self.lobby.tables:
+                self._running.add(table_id)
+            elif table_id in self._running or now - self._claimed.get(table_id, now) > 10 * self.lease:
+                await self.release(table_id)  # finished and closed (or never started)
         keys = [owner_key(t) for t in self.owned]
         if keys:
             lost = await self.redis.eval(_RENEW, len(keys), *keys, self.node, self._ms)
@@ -414,7 +423,7 @@ class Cluster:
     async def _drop(self, table_id: str) -> None:
         """Another node holds the table now: stop it here; local connections are closed (they reconnect)."""
         log.warning("node %s lost table %s", self.node, table_id)
-        self.owned.discard(table_id)
+        self._forget(table_id)
         await self.unsubscribe(in_channel(table_id))
         table = self.lobby.tables.pop(table_id, None)
         if table is None:
@@ -428,6 +437,11 @@ class Cluster:
         for conn in list(table.conns):
             if conn not in relayed:
                 conn.close()
+
+    def _forget(self, table_id: str) -> None:
+        self.owned.discard(table_id)
+        self._running.discard(table_id)
+        self._claimed.pop(table_id, None)
 
     # ------------------------------------------------------------------ commands from other nodes
 
