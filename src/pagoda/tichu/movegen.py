@@ -494,6 +494,8 @@ def _lead(mask: int, phoenix_choice: bool, lazy: bool = False) -> list[Raw]:
             out += _BYTE_SINGLES[i][byte]
     if mask & DOG_BIT:
         out.append(_SINGLE_RAWS[0])
+    if len(out) < 2:
+        return out  # one card
     m = mask >> 2 & _LOW52
     c = m - (m >> 1 & _NIB_5)
     c = (c & _NIB_3) + (c >> 2 & _NIB_3)  # cards of each rank, 0..4, a nibble each

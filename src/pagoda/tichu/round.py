@@ -979,7 +979,30 @@ class Round:
         return self._pass(seat)
 
     def _pass(self, seat: int) -> "Round":
-        r = self._copy()
+        # Written out rather than copied and then changed, like _play.
+        r = object.__new__(Round)
+        r.rules = self.rules
+        r.phase = self.phase
+        r._deal = self._deal
+        r._seed = self._seed
+        r._start = self._start
+        r._decided = self._decided
+        r._grand = self._grand
+        r._given = self._given
+        r._tichu = self._tichu
+        r._cache = None
+        r._closing = self._closing
+        r._hands = self._hands
+        r._bombs = self._bombs
+        r._played = self._played
+        r._wish = self._wish
+        r._out = self._out
+        r._won = self._won
+        r._trick = self._trick
+        r._top = self._top
+        r._top_seat = self._top_seat
+        r._trick_plays = self._trick_plays
+        r._complete = False
         passed = r._passed = self._passed | 1 << seat
         h = self._hands
         waiting = (h[0] != 0) | (h[1] != 0) << 1 | (h[2] != 0) << 2 | (h[3] != 0) << 3
