@@ -29,7 +29,7 @@ import logging
 import secrets
 from typing import Any
 
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 from redis.asyncio.client import PubSub
 
 from pagoda.server.games import JSON, TableOptions
@@ -105,8 +105,9 @@ class _Relay:
             try:
                 heard = await self.cluster.redis.publish(channel, text)
             except Exception:
+                # Lost on the way: the client sees a gap in seq and resyncs.
                 log.exception("relay %s: publish failed", self.conn_id)
-                heard = 0
+                continue
             if heard == 0:
                 break
         # Nobody listens any more (the other node closed or died), or the table closed it.
@@ -159,9 +160,9 @@ class _Link:
                     self.local = cluster.lobby.tables.get(table_id)
                 if self.local is not None:
                     self._to_local(self.local, op, msg)
-                elif not await self._publish(op, msg):
+                elif not await self._try_publish(op, msg):
                     # No node reads the table's channel: its owner is gone.
-                    if op == "join" and await cluster.take_over(table_id):
+                    if op == "join" and await self._try_take_over():
                         self.ops.put_nowait(("join", {**self.hello, "since": self.seq}))
                     elif op == "msg":
                         why = "the table is moving to another server; send it again"
@@ -179,6 +180,20 @@ class _Link:
             table.receive(self.conn, msg)
         else:
             table.leave(self.conn)
+
+    async def _try_take_over(self) -> bool:
+        try:
+            return await self.remote.cluster.take_over(self.remote.id)
+        except Exception:
+            log.exception("link %s: taking the table over failed", self.id)
+            return False
+
+    async def _try_publish(self, op: str, msg: JSON) -> bool:
+        try:
+            return await self._publish(op, msg)
+        except Exception:
+            log.exception("link %s: publish failed", self.id)
+            return False
 
     async def _publish(self, op: str, msg: JSON) -> bool:
         cluster = self.remote.cluster
@@ -222,7 +237,9 @@ class Cluster:
     def __init__(self, url: str, lobby: Lobby, lease: float = 5.0, node: str | None = None) -> None:
         if lease <= 0:
             raise ValueError(f"the lease must be a positive number of seconds, not {lease}")
-        self.redis: Redis = Redis.from_url(url, decode_responses=True)
+        # A bounded pool that makes callers wait for a free connection rather than fail.
+        pool = BlockingConnectionPool.from_url(url, decode_responses=True, max_connections=32, timeout=30)
+        self.redis: Redis = Redis(connection_pool=pool)
         self.lobby = lobby
         self.lease = lease
         self.node = node or secrets.token_hex(6)
@@ -269,13 +286,14 @@ class Cluster:
                 link.task.cancel()
         for table_id in list(self.owned):
             with contextlib.suppress(Exception):
-                await self.redis.eval(_RELEASE, 1, owner_key(table_id), self.node)
+                await asyncio.wait_for(self.redis.eval(_RELEASE, 1, owner_key(table_id), self.node), 2)
         with contextlib.suppress(Exception):
-            await self.redis.delete(f"{PREFIX}:node:{self.node}")
+            await asyncio.wait_for(self.redis.delete(f"{PREFIX}:node:{self.node}"), 2)
         if self._pubsub is not None:
             with contextlib.suppress(Exception):
-                await self._pubsub.aclose()  # type: ignore[no-untyped-call]
-        await self.redis.aclose()
+                await asyncio.wait_for(self._pubsub.aclose(), 2)  # type: ignore[no-untyped-call]
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.redis.aclose(), 2)
 
     # ------------------------------------------------------------------ channels
 
