@@ -64,7 +64,7 @@ def test_determinizations_keep_public_facts() -> None:
 
 
 def test_search_decide_is_deterministic_given_the_rng() -> None:
-    bot = get_bot("tichu", "search:iterations=2:width=4")
+    bot = get_bot("tichu", "search:iterations=2:width=4:search_cards=0")
     for r in _positions(range(2), every=11)[:6]:
         seat = r.to_move
         view, legal = r.view(seat), r.legal_actions(seat)
@@ -72,3 +72,15 @@ def test_search_decide_is_deterministic_given_the_rng() -> None:
         b = bot.decide(view, legal, random.Random(42))
         assert a == b
         assert a in legal
+
+
+def test_search_leaves_early_decisions_to_the_heuristic() -> None:
+    # by default only decisions with at most 10 cards in all hands are searched
+    bot = get_bot("tichu", "search:iterations=2")
+    heuristic = get_bot("tichu", "heuristic")
+    early = [r for r in _positions(range(2), every=5) if sum(len(r.hand(s)) for s in range(4)) > 10]
+    assert len(early) >= 10
+    for r in early:
+        seat = r.to_move
+        view, legal = r.view(seat), r.legal_actions(seat)
+        assert bot.decide(view, legal, random.Random(1)) == heuristic.decide(view, legal, random.Random(1))
