@@ -240,14 +240,14 @@ def test_table_bounds_on_bigger_endgames() -> None:
 
 
 def test_values_of_actions_match_the_position() -> None:
-    rng = random.Random(3)
     for r in _endgames(range(40, 60), 9):
         seat = r.to_move
         solver = Solver(seat & 1)
         actions = [a for a in r.legal_actions(seat) if a.kind != TICHU]
         values = solver.values(r, seat, actions)
         assert max(values) == solver.value(r)  # the seat to move's team maximizes
-        assert rng.random() >= 0  # keeps the generator in use for future draws
+        # zero-sum: the other team's values are the negatives
+        assert Solver(1 - (seat & 1)).values(r, seat, actions) == [-v for v in values]
 
 
 def test_node_limit() -> None:
