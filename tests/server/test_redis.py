@@ -303,14 +303,14 @@ def test_a_table_claimed_but_not_yet_running_keeps_its_key(tmp_path: Path, redis
         try:
             assert await cluster.claim("being-made")  # as Lobby.create does before storing it
             await cluster.beat(scan=True)
-            assert await cluster.redis.get(owner_key("being-made")) == cluster.node
+            assert await cluster.control.get(owner_key("being-made")) == cluster.node
             table = await lobby.create(lobby.options({"game": "tichu"}), owner="p")
-            assert await cluster.redis.get(owner_key(table.id)) == cluster.node
+            assert await cluster.control.get(owner_key(table.id)) == cluster.node
             await cluster.beat()
             lobby._closed(table)  # finished, and its last connection left
             await cluster.beat()
-            assert await cluster.redis.get(owner_key(table.id)) is None
-            assert await cluster.redis.get(owner_key("being-made")) == cluster.node
+            assert await cluster.control.get(owner_key(table.id)) is None
+            assert await cluster.control.get(owner_key("being-made")) == cluster.node
         finally:
             await cluster.stop()
             await lobby.close()

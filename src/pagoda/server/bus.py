@@ -198,7 +198,7 @@ class _Link:
     async def _publish(self, op: str, msg: JSON) -> bool:
         cluster = self.remote.cluster
         if op == "join":
-            self.owner = _text(await cluster.redis.get(owner_key(self.remote.id)))
+            self.owner = _text(await cluster.control.get(owner_key(self.remote.id)))
         conn = self.conn
         body = {"op": op, "conn": self.id, "msg": msg}
         body.update(player=conn.player, name=conn.name, guest=conn.guest)
@@ -240,6 +240,8 @@ class Cluster:
         # A bounded pool that makes callers wait for a free connection rather than fail.
         pool = BlockingConnectionPool.from_url(url, decode_responses=True, max_connections=32, timeout=30)
         self.redis: Redis = Redis(connection_pool=pool)
+        # Leases and keys go over connections of their own, never queued behind publishing.
+        self.control: Redis = Redis.from_url(url, decode_responses=True)
         self.lobby = lobby
         self.lease = lease
         self.node = node or secrets.token_hex(6)
@@ -263,8 +265,8 @@ class Cluster:
 
     async def start(self) -> None:
         """Register the node, adopt the live tables nobody owns, start listening and renewing."""
-        await self.redis.set(f"{PREFIX}:node:{self.node}", "1", px=self._ms)
-        self._pubsub = self.redis.pubsub()
+        await self.control.set(f"{PREFIX}:node:{self.node}", "1", px=self._ms)
+        self._pubsub = self.control.pubsub()
         await self._pubsub.subscribe(f"{PREFIX}:node:{self.node}")
         self.lobby.claim = self.claim
         self._tasks.append(asyncio.get_running_loop().create_task(self._listen(), name="bus-listen"))
@@ -286,14 +288,15 @@ class Cluster:
                 link.task.cancel()
         for table_id in list(self.owned):
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(self.redis.eval(_RELEASE, 1, owner_key(table_id), self.node), 2)
+                await asyncio.wait_for(self.control.eval(_RELEASE, 1, owner_key(table_id), self.node), 2)
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.redis.delete(f"{PREFIX}:node:{self.node}"), 2)
+            await asyncio.wait_for(self.control.delete(f"{PREFIX}:node:{self.node}"), 2)
         if self._pubsub is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._pubsub.aclose(), 2)  # type: ignore[no-untyped-call]
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.redis.aclose(), 2)
+        for client in (self.redis, self.control):
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(client.aclose(), 2)
 
     # ------------------------------------------------------------------ channels
 
@@ -326,7 +329,7 @@ class Cluster:
 
     async def claim(self, table_id: str) -> bool:
         """Take a table's ownership key if nobody holds it, and start reading its commands."""
-        if not await self.redis.set(owner_key(table_id), self.node, nx=True, px=self._ms):
+        if not await self.control.set(owner_key(table_id), self.node, nx=True, px=self._ms):
             return False
         self.owned.add(table_id)
         self._claimed[table_id] = asyncio.get_running_loop().time()
@@ -337,7 +340,7 @@ class Cluster:
         """Give up a table's key (if still ours) and stop reading its commands."""
         self._forget(table_id)
         await self.unsubscribe(in_channel(table_id))
-        await self.redis.eval(_RELEASE, 1, owner_key(table_id), self.node)
+        await self.control.eval(_RELEASE, 1, owner_key(table_id), self.node)
 
     async def take_over(self, table_id: str) -> bool:
         """Claim and restore a live stored table nobody owns; True when it now runs here."""
@@ -369,7 +372,7 @@ class Cluster:
         ids = [i for i in await self.lobby.store.live_ids() if i not in self.lobby.tables]
         if not ids:
             return 0
-        owners = await self.redis.mget([owner_key(i) for i in ids])
+        owners = await self.control.mget([owner_key(i) for i in ids])
         taken = 0
         for table_id, owner in zip(ids, owners, strict=True):
             if owner is None and await self.take_over(table_id):
@@ -384,11 +387,11 @@ class Cluster:
         remote = self.remotes.get(table_id)
         if remote is not None:
             return remote
-        owner = await self.redis.get(owner_key(table_id))
+        owner = await self.control.get(owner_key(table_id))
         if owner is None:
             if await self.take_over(table_id):
                 return self.lobby.tables[table_id]
-            owner = await self.redis.get(owner_key(table_id))
+            owner = await self.control.get(owner_key(table_id))
             if owner is None:
                 return None
         if owner == self.node:
@@ -412,7 +415,7 @@ class Cluster:
 
     async def beat(self, scan: bool = False) -> None:
         """Renew the node and its tables' leases, drop lost tables, follow moved ones, adopt orphans."""
-        await self.redis.set(f"{PREFIX}:node:{self.node}", "1", px=self._ms)
+        await self.control.set(f"{PREFIX}:node:{self.node}", "1", px=self._ms)
         now = asyncio.get_running_loop().time()
         for table_id in list(self.owned):
             if table_id in self.lobby.tables:
@@ -421,14 +424,14 @@ class Cluster:
                 await self.release(table_id)  # finished and closed (or never started)
         keys = [owner_key(t) for t in self.owned]
         if keys:
-            lost = await self.redis.eval(_RENEW, len(keys), *keys, self.node, self._ms)
+            lost = await self.control.eval(_RENEW, len(keys), *keys, self.node, self._ms)
             for key in lost:
                 await self._drop(str(key).rsplit(":", 1)[1])
         for table_id, remote in list(self.remotes.items()):
             if not remote.links:
                 del self.remotes[table_id]
                 continue
-            owner = _text(await self.redis.get(owner_key(table_id)))
+            owner = _text(await self.control.get(owner_key(table_id)))
             if owner is None:
                 await self.take_over(table_id)
             elif owner != self.node:
