@@ -225,7 +225,7 @@ class _Forgetful(dict[object, object]):
 def test_table_bounds_on_bigger_endgames() -> None:
     # Plain alpha-beta (checked against the minimax above) is the reference here: positions of
     # up to 10 cards from played rounds, where the table's bounds are found and used often.
-    for r in _endgames(range(300, 320), 10):
+    for r in _endgames(range(300, 330), 10):
         team = r.to_move & 1
         plain = Solver(team)
         plain._table = _Forgetful()  # type: ignore[assignment]
@@ -235,6 +235,10 @@ def test_table_bounds_on_bigger_endgames() -> None:
             v = solver.value(r, lo, lo + 20)
             assert exact <= v if v <= lo else exact >= v if v >= lo + 20 else exact == v
         assert solver.value(r) == exact, repr(r)
+        for lo in (exact + 40, exact - 60, exact + 1, exact - 21):
+            fresh = Solver(team)
+            fresh.value(r, lo, lo + 20)  # leaves bounds in the table, to be read as bounds
+            assert fresh.value(r) == exact, repr(r)
         for a in turn_actions(r):
             assert solver.value_after(r, r.to_move, a) == plain.value_after(r, r.to_move, a)
 

@@ -84,6 +84,10 @@ def test_table_windows_and_actions_agree_with_plain_minimax() -> None:
             # fail-soft: at or below the window an upper bound, at or above it a lower bound
             assert exact <= v if v <= lo else exact >= v if v >= lo + 2 else exact == v
         assert solver.value(r) == exact
+        for lo in (exact + 3, exact - 5, exact + 1, exact - 3):
+            fresh = Solver(me)
+            fresh.value(r, lo, lo + 2)  # leaves bounds in the table, to be read as bounds
+            assert fresh.value(r) == exact
         legal = r.legal_actions(r.to_move)
         assert solver.values(r, legal) == [_brute(r.apply(r.to_move, a), me) for a in legal]
 
