@@ -1,0 +1,53 @@
+"""``pagoda advise``: ranked actions with values, for both games (the search bots' Scored lists)."""
+
+import random
+
+from pagoda import doudizhu as ddz
+from pagoda import tichu
+from pagoda.advise.doudizhu import advise as advise_doudizhu
+from pagoda.advise.tichu import advise as advise_tichu
+from pagoda.bots import get_bot
+from pagoda.bots.doudizhu import HeuristicBot
+from pagoda.bots.tichu import seat_rngs, step
+from pagoda.bots.tichu.solver import cards_left
+from pagoda.tichu.round import Phase
+
+
+def test_tichu_advice_in_a_solved_endgame_is_ranked() -> None:
+    bots = [get_bot("tichu", "heuristic")] * 4
+    found = 0
+    for seed in range(30):
+        r = tichu.Round.new(seed)
+        rngs = seat_rngs(seed)
+        while not r.is_over and not (r.phase is Phase.PLAY and cards_left(r) <= 10):
+            r = step(r, bots, rngs)
+        if r.is_over:
+            continue
+        again = tichu.replay(r.record)  # advice reads a record
+        seat, ranked = advise_tichu(again, iterations=2)
+        assert seat == r.to_move
+        if ranked[0].samples == 0:  # a lone choice: the heuristic's, unvalued
+            assert len(ranked) == 1
+            continue
+        found += 1
+        assert all(s.samples == 2 for s in ranked)
+        means = [s.mean for s in ranked]
+        assert means == sorted(means, reverse=True)
+        legal = again.legal_actions(seat)
+        assert all(s.action in legal for s in ranked)
+    assert found >= 3
+
+
+def test_doudizhu_advice_is_ranked() -> None:
+    r = ddz.Round.new(3)
+    bot = HeuristicBot()
+    rng = random.Random(3)
+    for _ in range(12):  # the auction, then a few plays
+        seat = r.to_move
+        r = r.apply(seat, bot.decide(r.view(seat), r.legal_actions(seat), rng))
+    assert r.phase is ddz.Phase.PLAY
+    seat, ranked = advise_doudizhu(ddz.replay(r.record), iterations=2, width=4)
+    assert seat == r.to_move
+    means = [s.mean for s in ranked]
+    assert means == sorted(means, reverse=True)
+    assert all(s.samples == 2 for s in ranked) or len(ranked) == 1
