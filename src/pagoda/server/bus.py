@@ -270,8 +270,10 @@ class Cluster:
         await self._pubsub.subscribe(f"{PREFIX}:node:{self.node}")
         self.lobby.claim = self.claim
         self._tasks.append(asyncio.get_running_loop().create_task(self._listen(), name="bus-listen"))
-        await self.adopt_orphans()
-        self._tasks.append(asyncio.get_running_loop().create_task(self._beat(), name="bus-beat"))
+        await self.adopt_orphans(limit=self.lobby.max_tables)
+        loop = asyncio.get_running_loop()
+        self._tasks.append(loop.create_task(self._every(lambda n: self.renew()), name="bus-renew"))
+        self._tasks.append(loop.create_task(self._every(lambda n: self.watch(n % 3 == 0)), name="bus-watch"))
 
     async def stop(self) -> None:
         """Stop listening and give up every owned table at once, so another node can take it."""
@@ -367,14 +369,16 @@ class Cluster:
                 link.rejoin(None)
         return True
 
-    async def adopt_orphans(self) -> int:
-        """Take over every live table in the database whose owner key is gone; returns how many."""
+    async def adopt_orphans(self, limit: int = 16) -> int:
+        """Take over live tables in the database whose owner key is gone (at most ``limit``); how many."""
         ids = [i for i in await self.lobby.store.live_ids() if i not in self.lobby.tables]
         if not ids:
             return 0
         owners = await self.control.mget([owner_key(i) for i in ids])
         taken = 0
         for table_id, owner in zip(ids, owners, strict=True):
+            if taken >= limit:
+                break
             if owner is None and await self.take_over(table_id):
                 taken += 1
         return taken
@@ -401,20 +405,26 @@ class Cluster:
             remote = self.remotes[table_id] = RemoteTable(self, table_id)
         return remote
 
-    async def _beat(self) -> None:
+    async def _every(self, step: Any) -> None:
+        # Renewing runs in a loop of its own, so that a long take-over never delays a lease.
         beats = 0
         while True:
             await asyncio.sleep(self.lease / 3)
             beats += 1
             try:
-                await self.beat(scan=beats % 3 == 0)
+                await step(beats)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("bus: heartbeat failed")
 
     async def beat(self, scan: bool = False) -> None:
-        """Renew the node and its tables' leases, drop lost tables, follow moved ones, adopt orphans."""
+        """Renew the leases, follow moved tables and (with ``scan``) adopt orphans, in turn."""
+        await self.renew()
+        await self.watch(scan)
+
+    async def renew(self) -> None:
+        """Renew the node's and its tables' leases; release finished tables, drop lost ones."""
         await self.control.set(f"{PREFIX}:node:{self.node}", "1", px=self._ms)
         now = asyncio.get_running_loop().time()
         for table_id in list(self.owned):
@@ -426,7 +436,10 @@ class Cluster:
         if keys:
             lost = await self.control.eval(_RENEW, len(keys), *keys, self.node, self._ms)
             for key in lost:
-                await self._drop(str(key).rsplit(":", 1)[1])
+                self._drop(str(key).rsplit(":", 1)[1])
+
+    async def watch(self, scan: bool = False) -> None:
+        """Join moved tables again at their new owner, take over ownerless ones, adopt orphans."""
         for table_id, remote in list(self.remotes.items()):
             if not remote.links:
                 del self.remotes[table_id]
@@ -441,15 +454,15 @@ class Cluster:
         if scan:
             await self.adopt_orphans()
 
-    async def _drop(self, table_id: str) -> None:
+    def _drop(self, table_id: str) -> None:
         """Another node holds the table now: stop it here; local connections are closed (they reconnect)."""
         log.warning("node %s lost table %s", self.node, table_id)
         self._forget(table_id)
-        await self.unsubscribe(in_channel(table_id))
+        self._tasks.append(asyncio.get_running_loop().create_task(self.unsubscribe(in_channel(table_id))))
         table = self.lobby.tables.pop(table_id, None)
         if table is None:
             return
-        await table.stop()
+        table.request_stop()
         relayed = {r.conn for r in self.relays.values() if r.table is table}
         for cid, relay in list(self.relays.items()):
             if relay.table is table:
