@@ -1,8 +1,9 @@
 """The rules core's fast paths against its plain ones: dealing, listing legal actions, trusting them.
 
 ``Round.new`` shuffles with its own copy of ``random.shuffle``; the seat to move on a single, a
-complete trick and out-of-turn bombs have written-out listings; a round applies its own listed
-actions without checking them again. Each must agree with the general route.
+complete trick and out-of-turn bombs have written-out listings; a lead lists its straights and
+the Mah Jong's wishes lazily; a round applies its own listed actions without checking them again.
+Each must agree with the general route (``plays``, itself checked against a brute force).
 """
 
 import random
@@ -52,7 +53,7 @@ def _expected(r: Round, seat: int) -> list[str]:
 
 
 @pytest.mark.parametrize("seed", range(12))
-def test_answers_to_a_play_match_the_move_generator(seed: int) -> None:
+def test_legal_actions_in_play_match_the_move_generator(seed: int) -> None:
     rng = random.Random(seed)
     r = Round.new(seed)
     checked = 0

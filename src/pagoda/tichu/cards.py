@@ -175,7 +175,8 @@ def to_mask(cards: CardsLike) -> int:
     return mask
 
 
-_BYTE_INDICES = [[tuple(8 * i + k for k in range(8) if b >> k & 1) for b in range(256)] for i in range(7)]
+_BYTE_BITS = [tuple(k for k in range(8) if b >> k & 1) for b in range(256)]
+_BYTE_INDICES = [[tuple(8 * i + k for k in bits) for bits in _BYTE_BITS] for i in range(7)]
 
 
 def mask_indices(mask: int) -> list[int]:

@@ -11,6 +11,7 @@ from itertools import compress
 from typing import Protocol, overload
 
 from pagoda.tichu.cards import (
+    _BYTE_INDICES,
     DOG_BIT,
     DRAGON_BIT,
     MAH_JONG_BIT,
@@ -399,8 +400,7 @@ _SINGLE_RAWS: list[Raw] = [
     (SINGLE, 15, DRAGON_BIT, 0),
 ]
 _BYTE_SINGLES: list[list[tuple[Raw, ...]]] = [
-    [tuple(_SINGLE_RAWS[8 * i + k] for k in range(8) if b >> k & 1 and 8 * i + k) for b in range(256)]
-    for i in range(7)
+    [tuple(_SINGLE_RAWS[c] for c in cards if c) for cards in row] for row in _BYTE_INDICES
 ]
 # Per-rank card counts of a hand, 4 bits a rank (rank 2 lowest), by SWAR arithmetic.
 _LOW52 = (1 << 52) - 1

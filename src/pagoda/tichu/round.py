@@ -75,6 +75,7 @@ _WISHES = tuple(range(2, 15))
 _WISH_OR_NONE = (0, *_WISHES)
 _NATURALS = sum(RANK_MASKS)
 _CARD_BITS = tuple(1 << c for c in range(56))
+_LOWEST_UNSET = tuple(next((s for s in range(4) if not m >> s & 1), -1) for m in range(16))
 # random.shuffle of 56 cards, step by step: swap position i with one drawn below n = i + 1,
 # drawn as k = n.bit_length() random bits until below n (Random._randbelow).
 _SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(55, 0, -1))
@@ -768,7 +769,7 @@ class Round:
             r.phase = Phase.EXCHANGE
             r.to_move = 0
         else:
-            r.to_move = next(s for s in range(4) if not r._decided >> s & 1)
+            r.to_move = _LOWEST_UNSET[r._decided]
         return r
 
     def _apply_exchange(self, seat: int, act: Action) -> "Round":
@@ -788,19 +789,20 @@ class Round:
         r._given = tuple(given)
         hands = list(self._hands)
         hands[seat] &= ~mask
-        if all(g is not None for g in given):
+        if None not in given:
+            # Each seat receives the first card of the seat before it (which gives to the next
+            # seat first), the second of its partner and the third of the seat after it.
+            g: list[tuple[Card, Card, Card]] = given  # type: ignore[assignment]
+            bit = _CARD_BITS
             for s in range(4):
-                for k, giver in enumerate(((s + 3) & 3, (s + 2) & 3, (s + 1) & 3)):
-                    g = given[giver]
-                    assert g is not None
-                    hands[s] |= 1 << g[k]
+                hands[s] |= bit[g[(s + 3) & 3][0]] | bit[g[(s + 2) & 3][1]] | bit[g[(s + 1) & 3][2]]
             r._hands = (hands[0], hands[1], hands[2], hands[3])
             r._bombs = _bomb_seats(r._hands)
             r.phase = Phase.PLAY
             r.to_move = r._mah_jong_holder()
         else:
             r._hands = (hands[0], hands[1], hands[2], hands[3])
-            r.to_move = next(s for s in range(4) if given[s] is None)
+            r.to_move = given.index(None)
         return r
 
     def _resolve_play(self, seat: int, act: Action) -> Combo:
