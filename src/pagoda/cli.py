@@ -44,11 +44,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.add_argument("rest", nargs=argparse.REMAINDER, help="options of the command (see --help)")
     serve = sub.add_parser("serve", help="run the game server (needs the server extra)", add_help=False)
     serve.add_argument("rest", nargs=argparse.REMAINDER, help="options of the server (see --help)")
+    load = sub.add_parser("load", help="load-test servers on loopback (server extra)", add_help=False)
+    load.add_argument("rest", nargs=argparse.REMAINDER, help="options of the load test (see --help)")
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list[:1] == ["serve"]:
         from pagoda.server.serve import run
 
         return run(args_list[1:])
+    if args_list[:1] == ["load"]:
+        from pagoda.server.load import main as load_main
+
+        return load_main(args_list[1:])
     argv = list(sys.argv[1:] if argv is None else argv)
     if len(argv) >= 2 and argv[0] == "watch" and argv[1] not in GAMES:
         game = _record_game(argv[1])
