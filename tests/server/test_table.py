@@ -1,6 +1,7 @@
 """The table actor: lobby commands, play, per-seat filtering, refusals, bots, timers, restore."""
 
 import json
+import random
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -9,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pagoda import tichu
+from pagoda.server.games import TableOptions, TichuGame, record_text
 from pagoda.server.lobby import Lobby
 from pagoda.server.protocol import parse_client
 from pagoda.server.table import Settings, Table
@@ -98,7 +100,8 @@ def test_bots_play_a_round_to_the_summaries(tmp_path: Path) -> None:
         stored = await lobby.store.get(table.id)
         assert stored is not None
         assert stored.status == "finished"
-        assert stored.record
+        # The record is kept line by line as actions come; it must equal the whole record formatted again.
+        assert stored.record == record_text(table.game, table.options, table.actions)
         assert [e["seq"] for e in await lobby.store.events(table.id)] == list(range(1, table.seq + 1))
         await lobby.close()
         await lobby.store.close()
@@ -260,3 +263,24 @@ def test_doudizhu_table_plays_to_the_end_with_hands_kept_private(tmp_path: Path)
         await lobby.store.close()
 
     run(body)
+
+
+def test_tichu_views_share_the_public_part_of_the_match_they_are_asked_about() -> None:
+    game = TichuGame()
+    options = TableOptions("tichu", "standard", None, 1, 0.0, True, "heuristic", 3)
+    rng = random.Random(3)
+    matches = [game.new(options)]
+    for _ in range(120):  # the Grand Tichu calls, the exchange and some 100 plays of the first round
+        m = matches[-1]
+        seat = game.awaiting(m)[0]
+        matches.append(game.apply(m, seat, str(rng.choice(m.round.legal_actions(seat)))))
+    for m, other in zip(matches, reversed(matches), strict=True):
+        game.view(other, 1)  # another match's view in between must not be served for this one
+        fresh = TichuGame()._public_view(m)
+        spectator = game.view(m, None)
+        assert spectator == fresh
+        for seat in (2, 0, 3, 1):
+            v = game.view(m, seat)
+            assert {k: v[k] for k in fresh} == fresh
+            assert v["hand"] == [str(c) for c in m.round.view(seat).hand_cards]
+            assert set(v) - set(fresh) == {"hand", "given", "received"}

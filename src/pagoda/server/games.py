@@ -224,12 +224,33 @@ class TichuGame(GameAdapter):
         }
 
     def view(self, match: Any, seat: int | None) -> JSON:
+        # Every seat's view shares the public part; it is built once per match state (matches
+        # are immutable, so the last one built is reused while the same match is asked about).
+        cached = self._public
+        if cached is not None and cached[0] is match:
+            public = cached[1]
+        else:
+            public = self._public_view(match)
+            self._public = (match, public)
+        if seat is None:
+            return dict(public)
+        v = match.round.view(seat, events=False)
+        return {
+            **public,
+            "hand": [str(c) for c in v.hand_cards],
+            "given": None if v.given is None else [str(c) for c in v.given],
+            "received": None if v.received is None else [str(c) for c in v.received],
+        }
+
+    _public: tuple[Any, JSON] | None = None
+
+    def _public_view(self, match: Any) -> JSON:
         r: tichu.Round = match.round
-        v = r.view(0 if seat is None else seat, events=False)
+        v = r.view(0, events=False)
         top = None
         if v.top is not None:
             top = {"seat": v.top_seat, "cards": tichu.format_cards(v.top.mask), "kind": v.top.kind}
-        out: JSON = {
+        return {
             "game": "tichu",
             "round": match.number,
             "scores": list(match.scores),
@@ -249,11 +270,6 @@ class TichuGame(GameAdapter):
             "won_points": [tichu.count_points(w) for w in v.won],
             "played": tichu.format_cards(v.played),
         }
-        if seat is not None:
-            out["hand"] = [str(c) for c in v.hand_cards]
-            out["given"] = None if v.given is None else [str(c) for c in v.given]
-            out["received"] = None if v.received is None else [str(c) for c in v.received]
-        return out
 
     def legal(self, match: Any, seat: int) -> JSON:
         if match.is_over:

@@ -158,6 +158,7 @@ class Table:
         self.take_due: float | None = None
         self.grace_due: dict[int, float] = {}
         self._bots: dict[tuple[int, str], Any] = {}
+        self._record: tuple[list[tuple[int, str]], str] | None = None  # actions, their record
         self._queue: asyncio.Queue[_Command] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
         self._wake: asyncio.TimerHandle | None = None
@@ -407,17 +408,18 @@ class Table:
         if self.game.pending_take(self.match) and text.strip() == "take":
             raise Refused("illegal", "the trick is taken by the server when the bomb window closes")
         try:
-            self.game.apply(self.match, seat, text)
+            new = self.game.apply(self.match, seat, text)
         except (PagodaError, ValueError) as e:
             raise Refused("illegal", str(e)) from None
-        await self._act(seat, text, "player")
+        await self._act(seat, text, "player", new)
 
     # ------------------------------------------------------------------ actions
 
-    async def _act(self, seat: int, text: str, by: str) -> None:
-        """Apply an action known to be legal, record it, then offer bots their bombs."""
+    async def _act(self, seat: int, text: str, by: str, new: Any = None) -> None:
+        """Apply a legal action (``new``: the match after it, if known), record it, offer bot bombs."""
         before = self.game.rounds_done(self.match)
-        new = self.game.apply(self.match, seat, text)
+        if new is None:
+            new = self.game.apply(self.match, seat, text)
         events = [self._event("action", seat=seat, action=text, by=by)]
         if self.game.rounds_done(new) > before:
             events.append(self._event("round_over", summary=self.game.round_summary(new)))
@@ -461,12 +463,13 @@ class Table:
     async def _bot_move(self, seat: int, by: str) -> None:
         try:
             text = self.game.bot_move(self.match, seat, self._bot(seat), self._rng(seat))
-            self.game.apply(self.match, seat, text)
+            new = self.game.apply(self.match, seat, text)
         except Exception:
             log.exception("table %s: bot for seat %d failed; playing a random action", self.id, seat)
             legal = self.game.legal(self.match, seat)["actions"]
             text = legal[0] if legal else "pass"
-        await self._act(seat, text, by)
+            new = None
+        await self._act(seat, text, by, new)
 
     # ------------------------------------------------------------------ events
 
@@ -491,7 +494,7 @@ class Table:
         new_status = status or self.status
         record = None
         if actions is not None:
-            record = record_text(self.game, self.options, actions)
+            record = self._record_of(actions)
         elif new_status != "lobby" and any(e["kind"] == "started" for e in events):
             record = record_text(self.game, self.options, [])
         await self.store.append(self.id, events, new_status, record)
@@ -506,6 +509,8 @@ class Table:
             self.match = match
         if actions is not None:
             self.actions = actions
+            if record is not None:
+                self._record = (actions, record)
         if status == "finished":
             self.turn_due.clear()
             self.bot_due.clear()
@@ -530,6 +535,15 @@ class Table:
                 if c.seat not in states:
                     states[c.seat] = self._state(c)
                 c.send(states[c.seat])
+
+    def _record_of(self, actions: list[tuple[int, str]]) -> str:
+        """The record's text after ``actions``: the last one's line added to the text kept of the
+        actions before it when they are the table's (one line per action, not the whole record)."""
+        kept = self._record
+        if kept is not None and kept[0] is self.actions and len(actions) == len(self.actions) + 1:
+            seat, text = actions[-1]
+            return f"{kept[1]}\n{seat} {text}"
+        return record_text(self.game, self.options, actions)
 
     def _filter(self, ev: JSON, viewer: int | None) -> JSON:
         if ev["kind"] == "action":
