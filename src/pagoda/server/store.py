@@ -10,7 +10,9 @@ by replaying its record.
 import asyncio
 import json
 import secrets
+import sqlite3
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -124,13 +126,72 @@ class _Append:
         self.future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
 
+_SQLITE_FILE = "sqlite+aiosqlite:///"
+_INSERT_EVENTS = "INSERT INTO events (table_id, seq, kind, data) VALUES (:table_id, :seq, :kind, :data)"
+_UPDATE_WITH_RECORD = "UPDATE tables SET status = :s, updated = :u, record = :r WHERE id = :tid"
+_UPDATE_STATUS = "UPDATE tables SET status = :s, updated = :u WHERE id = :tid"
+
+
+class _SqliteWriter:
+    """The appends' transactions on a SQLite file, written by one thread with the standard ``sqlite3``.
+
+    A group of appends is one call into the thread (the statements run there, in C), where the
+    async engine would cross to its thread for every statement, cursor and commit and spend the
+    event loop's time on SQLAlchemy's execution of each.
+    """
+
+    def __init__(self, path: str, pragmas: tuple[str, ...]) -> None:
+        self.path = path
+        self.pragmas = pragmas
+        self.thread = ThreadPoolExecutor(1, thread_name_prefix="pagoda-sqlite-writer")
+        self.conn: sqlite3.Connection | None = None
+        self.closed = False
+
+    def _write(self, rows: list[JSON], with_record: list[JSON], without: list[JSON]) -> None:
+        if self.conn is None:
+            self.conn = sqlite3.connect(self.path, timeout=10.0, isolation_level=None)
+            for pragma in self.pragmas:
+                self.conn.execute(pragma)
+        conn = self.conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            if rows:
+                conn.executemany(_INSERT_EVENTS, rows)
+            if with_record:
+                conn.executemany(_UPDATE_WITH_RECORD, with_record)
+            if without:
+                conn.executemany(_UPDATE_STATUS, without)
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+
+    async def write(self, rows: list[JSON], with_record: list[JSON], without: list[JSON]) -> None:
+        """Write the rows and updates in one transaction; returns once it is committed."""
+        await asyncio.get_running_loop().run_in_executor(self.thread, self._write, rows, with_record, without)
+
+    def _close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+    async def close(self) -> None:
+        """Close the connection and end the thread (once; later calls do nothing)."""
+        if self.closed:
+            return
+        self.closed = True
+        await asyncio.get_running_loop().run_in_executor(self.thread, self._close)
+        self.thread.shutdown()
+
+
 class SqlStore:
     """The store over one async engine; every write is one transaction.
 
     Appends are committed in groups: while one transaction is being written, the appends of other
     tables that arrive wait and are then written together in the next one. Each caller still
     returns only once its own events are committed (and a group that fails is retried one append
-    at a time, so one table's failure is its own).
+    at a time, so one table's failure is its own). On a SQLite file the appends are written by a
+    thread of their own with the standard ``sqlite3`` module (:class:`_SqliteWriter`).
     """
 
     def __init__(self, url: str, synchronous: str = "full") -> None:
@@ -141,6 +202,7 @@ class SqlStore:
         self._write = asyncio.Lock()
         self._pending: list[_Append] = []
         self._writer: asyncio.Task[None] | None = None
+        self._sqlite: _SqliteWriter | None = None
         if url.startswith("sqlite"):
             # Write-ahead logging: readers (other processes too) do not block the writer.
             pragmas = (
@@ -156,6 +218,9 @@ class SqlStore:
                 cursor.close()
 
             event.listen(self.engine.sync_engine, "connect", on_connect)
+            path = url[len(_SQLITE_FILE) :] if url.startswith(_SQLITE_FILE) else ""
+            if path and path != ":memory:" and "?" not in path:
+                self._sqlite = _SqliteWriter(path, pragmas)
 
     @classmethod
     async def open(cls, url: str, synchronous: str = "full") -> "SqlStore":
@@ -167,6 +232,8 @@ class SqlStore:
         """Finish the pending writes, then release the connections."""
         if self._writer is not None:
             await self._writer
+        if self._sqlite is not None:
+            await self._sqlite.close()
         await self.engine.dispose()
 
     async def secret(self, name: str = "signing") -> bytes:
@@ -240,6 +307,10 @@ class SqlStore:
                 values["r"] = a.record
         with_record = [v for v in last.values() if v["r"] is not None]
         without = [{"tid": v["tid"], "s": v["s"], "u": v["u"]} for v in last.values() if v["r"] is None]
+        if self._sqlite is not None:
+            async with self._write:
+                await self._sqlite.write(rows, with_record, without)
+            return
         where = tables.c.id == bindparam("tid")
         status, updated = bindparam("s", type_=String), bindparam("u", type_=Float)
         async with self._write, self.engine.begin() as conn:
