@@ -75,10 +75,10 @@ def test_search_decide_is_deterministic_given_the_rng() -> None:
 
 
 def test_search_leaves_early_decisions_to_the_heuristic() -> None:
-    # by default only decisions with at most 10 cards in all hands are searched
+    # by default only decisions with at most 28 cards in all hands are searched
     bot = get_bot("tichu", "search:iterations=2")
     heuristic = get_bot("tichu", "heuristic")
-    early = [r for r in _positions(range(2), every=5) if sum(len(r.hand(s)) for s in range(4)) > 10]
+    early = [r for r in _positions(range(2), every=5) if sum(len(r.hand(s)) for s in range(4)) > 28]
     assert len(early) >= 10
     for r in early:
         seat = r.to_move

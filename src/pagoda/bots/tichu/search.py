@@ -28,10 +28,11 @@ determinizations, so a decision takes at least one determinization's rollouts.
 (``width`` does not apply). Past ``solve_nodes`` positions (default 5,000) the solver gives
 up on that determinization and the rollouts score it.
 
-**Where to search.** ``search_cards`` (default 10) limits the search to decisions with at most
+**Where to search.** ``search_cards`` (default 28) limits the search to decisions with at most
 that many cards left in all hands; the heuristic takes the others; 0 searches every play
-decision. Searching only the solved endgame is what measurably beats the heuristic
-(``docs/strength.md``); rollouts of the whole round at small budgets did not.
+decision. Searching the end of the round, with short rollouts down to the solved endgame, is
+what measurably beats the heuristic (``docs/strength.md``); whole-round rollouts at small
+budgets did not.
 
 Options: ``budget`` (seconds, default 1.0) bounds a decision; ``iterations`` (if given) fixes
 the number of determinizations instead, which makes :meth:`SearchBot.decide` a function of the
@@ -224,7 +225,7 @@ class SearchBot:
         width: int | str = 8,
         solve_cards: int | str = 10,
         solve_nodes: int | str = 5_000,
-        search_cards: int | str = 10,
+        search_cards: int | str = 28,
         **_: object,
     ) -> None:
         self.budget = float(budget)
