@@ -3,7 +3,8 @@
 The record is replayed and the seat to move is shown its own view only. In the play, the
 ``search`` bot scores its candidate actions (the heuristic's best few, and pass when legal): the
 mean outcome for the seat's side over the sampled deals of the unseen cards (points in units of
-the bid, plus one for a win and minus one for a loss), with a standard error. In the auction the
+the bid, plus one for a win and minus one for a loss), with a standard error; a sampled deal of
+12 cards or fewer is solved exactly (:mod:`pagoda.bots.doudizhu.solver`). In the auction the
 heuristic's scores are not values: its choice is printed with the hand's strength.
 
     pagoda advise doudizhu game.txt --budget 2 --seed 1

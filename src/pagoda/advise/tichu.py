@@ -3,7 +3,9 @@
 The record is replayed; the seat to move (the first still to decide in the Grand Tichu and
 exchange phases) is shown its own view only, and the ``search`` bot scores its candidate
 actions: the mean score difference of its team over the determinizations sampled, with a
-standard error. Outside the play the heuristic's choice is printed without a value.
+standard error. In an endgame of 10 cards or fewer (all hands together) each sampled deal is
+solved exactly (:mod:`pagoda.bots.tichu.solver`) and every legal play is ranked. Outside the
+play the heuristic's choice is printed without a value.
 
     pagoda advise tichu game.txt --budget 2 --seed 1
 """
