@@ -1,0 +1,54 @@
+"""Incoming messages: the compiled validators accept exactly what the schemas accept."""
+
+import json
+
+import jsonschema
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pagoda.server.protocol import CLIENT, ProtocolError, parse_client
+
+# Values near every bound of the schemas: seats 0-7, lengths 1-32/64/200/256/500, the protocol 1,
+# and the types JSON Schema tells apart (true is not an integer, 1.0 is).
+_VALUES: st.SearchStrategy[object] = st.one_of(
+    st.sampled_from([0, 1, 7, 8, -1, 1.0, 1.5, True, False, None, "", [], {}, 2**40]),
+    st.integers(-3, 10),
+    st.text(max_size=3),
+    st.integers(0, 600).map(lambda n: "x" * n),
+)
+_KEYS = st.sampled_from(
+    [
+        "ref",
+        "seat",
+        "a",
+        "b",
+        "level",
+        "fill",
+        "action",
+        "text",
+        "since",
+        "protocol",
+        "name",
+        "guest",
+        "rejoin",
+        "invite",
+        "extra",
+    ]
+)
+
+
+@settings(max_examples=600, deadline=None)
+@given(kind=st.sampled_from(sorted(CLIENT)), fields=st.dictionaries(_KEYS, _VALUES, max_size=4))
+def test_a_message_is_accepted_exactly_when_its_schema_accepts_it(
+    kind: str, fields: dict[str, object]
+) -> None:
+    msg = {"type": kind, **fields}
+    valid = jsonschema.Draft202012Validator(CLIENT[kind]).is_valid(msg)
+    if valid:
+        assert parse_client(json.dumps(msg), 1 << 20) == msg
+        return
+    with pytest.raises(ProtocolError) as e:
+        parse_client(json.dumps(msg), 1 << 20)
+    assert e.value.code == "bad_message"
+    assert e.value.message.startswith(f"{kind}: ")
