@@ -1,19 +1,27 @@
 """The load script against a real ``pagoda serve``: a short run with no errors, and its bounds."""
 
 import asyncio
+import os
 from pathlib import Path
 
 import pytest
 
-from pagoda.server.load import Options, check_loopback, main, percentiles, run_load
+from pagoda.server.load import Options, check_loopback, main, percentiles, process_cpu, run_load
 
 from .test_restart import free_port, server
 
 
 def test_a_short_run_answers_every_action(tmp_path: Path) -> None:
     port = free_port()
-    with server(tmp_path / "pagoda.sqlite3", port):
-        options = Options(urls=[f"http://127.0.0.1:{port}"], tables=3, duration=4.0, think=0.1, ramp=0.3)
+    with server(tmp_path / "pagoda.sqlite3", port) as proc:
+        options = Options(
+            urls=[f"http://127.0.0.1:{port}"],
+            tables=3,
+            duration=4.0,
+            think=0.1,
+            ramp=0.3,
+            server_pids=[proc.pid],
+        )
         report = asyncio.run(run_load(options))
     assert report.errors == []
     assert (report.tables, report.sockets) == (3, 12)
@@ -22,6 +30,11 @@ def test_a_short_run_answers_every_action(tmp_path: Path) -> None:
     assert len(report.own) == report.actions
     assert len(report.others) == 3 * report.actions
     assert report.events >= 4 * report.actions
+    # The server's CPU time over the 4 s window: some, and at most the 2 cores' 8 s.
+    assert report.server_cpu is not None
+    assert 0 < report.server_cpu <= 8.0
+    summary = report.summary()
+    assert summary["server_cpu_ms_per_action"] == round(1000 * report.server_cpu / report.actions, 3)
 
 
 def test_fewer_sockets_than_seats_leave_the_rest_to_bots(tmp_path: Path) -> None:
@@ -61,3 +74,9 @@ def test_percentiles_are_nearest_rank() -> None:
     got = percentiles([i / 1000 for i in range(1, 101)])
     assert got == {"count": 100, "p50": 50.0, "p90": 90.0, "p99": 99.0, "max": 100.0}
     assert percentiles([]) == {"count": 0}
+
+
+def test_server_pid_must_be_a_process() -> None:
+    assert process_cpu(os.getpid()) > 0
+    with pytest.raises(ValueError, match=r"--server-pid 0: no such process"):
+        Options(urls=["http://127.0.0.1:8000"], server_pids=[0]).check()

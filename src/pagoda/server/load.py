@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import ipaddress
 import json
+import os
 import random
 import sys
 import time
@@ -56,6 +57,7 @@ class Options:
     seed: int = 1
     drain: float = 10.0
     cross: bool = False
+    server_pids: list[int] = field(default_factory=list)
 
     def check(self) -> None:
         """Raise ValueError naming what is wrong."""
@@ -73,6 +75,8 @@ class Options:
             raise ValueError(f"--duration must be above 0 and at most {MAX_DURATION:g} seconds")
         if self.think < 0 or self.ramp < 0 or self.drain < 0:
             raise ValueError("--think, --ramp and --drain are seconds, not negative")
+        for pid in self.server_pids:
+            process_cpu(pid)
 
 
 def check_loopback(url: str) -> str:
@@ -108,6 +112,7 @@ class Report:
     errors: list[str] = field(default_factory=list)
     seconds: float = 0.0
     rounds: int = 0
+    server_cpu: float | None = None
 
     def summary(self) -> JSON:
         """The figures as JSON: counts, percentiles in ms, events/s."""
@@ -123,7 +128,22 @@ class Report:
             "messages_per_s": round(self.messages / self.seconds, 1) if self.seconds else 0.0,
             "errors": len(self.errors),
             "first_errors": self.errors[:5],
+            "server_cpu_s": None if self.server_cpu is None else round(self.server_cpu, 2),
+            "server_cpu_ms_per_action": (
+                round(1000 * self.server_cpu / self.actions, 3) if self.server_cpu and self.actions else None
+            ),
         }
+
+
+def process_cpu(pid: int) -> float:
+    """The CPU seconds (user and system, all threads) process ``pid`` has used, from ``/proc``."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            stat = f.read()
+    except OSError as e:
+        raise ValueError(f"--server-pid {pid}: no such process to read the CPU time of ({e})") from None
+    fields = stat[stat.rindex(")") + 2 :].split()  # the fields after the command name, from the 3rd
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime: 14th, 15th
 
 
 def percentiles(xs: list[float]) -> JSON:
@@ -315,9 +335,12 @@ class _Run:
                 self.report.errors.append(f"table {t.index}: set-up failed: {res!r}")
         # Measure from here, once every table is set up and playing, for the duration.
         start = time.perf_counter()
+        cpu0 = sum(process_cpu(pid) for pid in o.server_pids)
         self.measuring = True
         await asyncio.sleep(o.duration)
         self.measuring = False
+        if o.server_pids:
+            self.report.server_cpu = sum(process_cpu(pid) for pid in o.server_pids) - cpu0
         self.stopped = True
         self.report.seconds = time.perf_counter() - start
         # Wait (bounded) for the answers to the actions in flight, then close.
@@ -377,6 +400,14 @@ def format_report(summary: JSON) -> str:
             line("action -> event, other sockets  ", summary["others"]),
             f"events/s {summary['events_per_s']}, messages/s {summary['messages_per_s']}, "
             f"errors {summary['errors']}",
+            *(
+                [
+                    f"server CPU {summary['server_cpu_s']} s, "
+                    f"{summary['server_cpu_ms_per_action']} ms per action"
+                ]
+                if summary.get("server_cpu_s") is not None
+                else []
+            ),
             *[f"  {e}" for e in summary["first_errors"]],
         ]
     )
@@ -400,6 +431,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1, help="seed of the clients' choices")
     p.add_argument("--cross", action="store_true", help="connect each table's clients to the servers in turn")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument(
+        "--server-pid",
+        type=int,
+        action="append",
+        default=[],
+        help="a server process (repeat for several): its CPU time over the window, per action sent",
+    )
     args = p.parse_args(list(argv) if argv is not None else None)
     options = Options(
         urls=args.url or ["http://127.0.0.1:8000"],
@@ -410,6 +448,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ramp=args.ramp,
         seed=args.seed,
         cross=args.cross,
+        server_pids=args.server_pid,
     )
     try:
         options.check()
