@@ -126,7 +126,6 @@ class _Append:
         self.future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
 
-_SQLITE_FILE = "sqlite+aiosqlite:///"
 _INSERT_EVENTS = "INSERT INTO events (table_id, seq, kind, data) VALUES (:table_id, :seq, :kind, :data)"
 _UPDATE_WITH_RECORD = "UPDATE tables SET status = :s, updated = :u, record = :r WHERE id = :tid"
 _UPDATE_STATUS = "UPDATE tables SET status = :s, updated = :u WHERE id = :tid"
@@ -218,9 +217,10 @@ class SqlStore:
                 cursor.close()
 
             event.listen(self.engine.sync_engine, "connect", on_connect)
-            path = url[len(_SQLITE_FILE) :] if url.startswith(_SQLITE_FILE) else ""
-            if path and path != ":memory:" and "?" not in path:
-                self._sqlite = _SqliteWriter(path, pragmas)
+            parsed = self.engine.url  # a plain file, as SQLAlchemy reads the URL (no query options)
+            plain = parsed.drivername == "sqlite+aiosqlite" and not parsed.query
+            if plain and parsed.database not in (None, "", ":memory:"):
+                self._sqlite = _SqliteWriter(str(parsed.database), pragmas)
 
     @classmethod
     async def open(cls, url: str, synchronous: str = "full") -> "SqlStore":
