@@ -2,7 +2,7 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-EXTRAS ?= dev,compare,bots,tui,rl,server
+EXTRAS ?= dev,compare,bots,tui,rl,server,cluster
 STAMP := $(VENV)/.installed-$(EXTRAS)
 JOBS ?= 2
 # Browser tests drive Debian's Chromium; Playwright never downloads a browser of its own.
@@ -33,9 +33,11 @@ lint: install
 typecheck: install
 	$(BIN)/mypy --strict
 
-# The Redis tests (tests/server/test_redis*.py) start Debian's redis-server on a free port.
+# The Redis tests (tests/server/test_redis*.py) start Debian's redis-server on a free port;
+# tests/server/test_postgres.py starts Debian's PostgreSQL (/usr/lib/postgresql/*/bin) in a temp folder.
 pytest: install
 	@test -x /usr/bin/redis-server || { apt-get update -q && apt-get install -y -q redis-server; }
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { apt-get update -q && apt-get install -y -q postgresql; }
 	$(BIN)/pytest -n $(JOBS)
 
 test: lint typecheck client-test client-e2e pytest

@@ -1,7 +1,7 @@
 """Persistence: each table's options, its record and an append-only log of its events.
 
 SQLAlchemy 2 async over ``sqlite+aiosqlite`` by default (a file in the data folder) or any URL
-it supports (Postgres: ``postgresql+asyncpg://...``, from ``PAGODA_DATABASE_URL``). The schema
+it supports (Postgres: ``postgresql://...``, driven by asyncpg, from ``PAGODA_DATABASE_URL``). The schema
 is created and upgraded by the Alembic migrations in :mod:`pagoda.server.migrations`, run at
 start-up. Only the record and the events are stored, never a game state: a table is restored
 by replaying its record.
@@ -105,8 +105,17 @@ def default_url(data_dir: str) -> str:
     return f"sqlite+aiosqlite:///{data_dir.rstrip('/')}/pagoda.sqlite3"
 
 
+def async_url(url: str) -> str:
+    """``url`` with its async driver named: a plain ``postgresql://`` (or ``postgres://``) gets asyncpg."""
+    for plain in ("postgresql://", "postgres://"):
+        if url.startswith(plain):
+            return "postgresql+asyncpg://" + url[len(plain) :]
+    return url
+
+
 def migrate(url: str) -> None:
     """Bring the database at ``url`` to the latest schema (blocking; creates it if need be)."""
+    url = async_url(url)
     cfg = Config()
     cfg.set_main_option("script_location", str(resources.files("pagoda.server") / "migrations"))
     cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
@@ -196,7 +205,7 @@ class SqlStore:
     def __init__(self, url: str, synchronous: str = "full") -> None:
         if synchronous not in SYNCHRONOUS:
             raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}, not {synchronous!r}")
-        self.url = url
+        self.url = url = async_url(url)
         self.engine: AsyncEngine = create_async_engine(url)
         self._write = asyncio.Lock()
         self._pending: list[_Append] = []
