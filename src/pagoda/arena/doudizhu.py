@@ -105,11 +105,12 @@ def run_arena(
     rules: str = "rlcard",
     auction: bool = False,
     progress: Callable[[int, int], None] | None = None,
+    ray: str | None = None,
 ) -> list[GameResult]:
     """Play the schedule; results in schedule order whatever the number of workers."""
     schedule = games(seed, deals)
     tasks = [(g, (bots[0], bots[1]), rules, auction) for g in schedule]
-    return run_games(_play, tasks, workers, progress, chunksize=4)
+    return run_games(_play, tasks, workers, progress, chunksize=4, ray=ray)
 
 
 def _win(r: GameResult) -> float:
@@ -208,6 +209,13 @@ def run(argv: Sequence[str]) -> int:
     parser.add_argument("--deals", type=int, default=200, help="deals (each played with both seatings)")
     parser.add_argument("--seed", type=int, default=1, help="first deal seed (default 1)")
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    parser.add_argument(
+        "--ray",
+        nargs="?",
+        const="auto",
+        metavar="ADDRESS",
+        help="run the games on a Ray cluster (auto: the one this machine joined; local: a local Ray)",
+    )
     parser.add_argument("--rules", default="rlcard", help="rules preset and options (default rlcard)")
     parser.add_argument(
         "--auction", action="store_true", help="start at the auction (default: seat 0 landlord)"
@@ -227,7 +235,9 @@ def run(argv: Sequence[str]) -> int:
     progress = None if args.no_progress else _dots
     if len(bots) > 2 or args.plot:
         return _round_robin(bots, args, progress, "pagoda arena doudizhu " + " ".join(argv))
-    results = run_arena(bots, args.deals, args.seed, args.workers, args.rules, args.auction, progress)
+    results = run_arena(
+        bots, args.deals, args.seed, args.workers, args.rules, args.auction, progress, args.ray
+    )
     rep = report(results, bots, args.rules, args.auction)
     rep["command"] = "pagoda arena doudizhu " + " ".join(argv)
     print(format_report(rep))
@@ -241,7 +251,9 @@ def _round_robin(
     bots: list[str], args: argparse.Namespace, progress: Callable[[int, int], None] | None, command: str
 ) -> int:
     def play(a: str, b: str) -> PairRun:
-        results = run_arena([a, b], args.deals, args.seed, args.workers, args.rules, args.auction, progress)
+        results = run_arena(
+            [a, b], args.deals, args.seed, args.workers, args.rules, args.auction, progress, args.ray
+        )
         return pair_run(results, [a, b], args.rules, args.auction)
 
     rep = round_robin(bots, play, "row's points per game against column (ADP)")

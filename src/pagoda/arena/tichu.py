@@ -116,11 +116,12 @@ def run_arena(
     workers: int = 1,
     matches: bool = False,
     progress: Callable[[int, int], None] | None = None,
+    ray: str | None = None,
 ) -> list[GameResult]:
     """Play the mirrored schedule; results in schedule order whatever the number of workers."""
     schedule = games(seed, deals)
     tasks = [(g, (bots[0], bots[1]), matches) for g in schedule]
-    return run_games(_play, tasks, workers, progress, chunksize=1)
+    return run_games(_play, tasks, workers, progress, chunksize=1, ray=ray)
 
 
 def pairs(results: Iterable[GameResult]) -> list[tuple[GameResult, GameResult]]:
@@ -220,6 +221,13 @@ def run(argv: Sequence[str]) -> int:
     parser.add_argument("--deals", type=int, default=200, help="mirrored deals (each played twice)")
     parser.add_argument("--seed", type=int, default=1, help="first deal seed (default 1)")
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    parser.add_argument(
+        "--ray",
+        nargs="?",
+        const="auto",
+        metavar="ADDRESS",
+        help="run the games on a Ray cluster (auto: the one this machine joined; local: a local Ray)",
+    )
     parser.add_argument("--matches", action="store_true", help="play whole matches to 1000, not rounds")
     parser.add_argument("--json", metavar="FILE", help="write the report as JSON")
     parser.add_argument("--plot", metavar="PNG", help="rate the bots and plot ratings and pairwise points")
@@ -233,7 +241,7 @@ def run(argv: Sequence[str]) -> int:
     if len(bots) > 2 or args.plot:
         return _round_robin(bots, args, "pagoda arena tichu " + " ".join(argv))
     if args.no_progress:
-        results = run_arena(bots, args.deals, args.seed, args.workers, args.matches)
+        results = run_arena(bots, args.deals, args.seed, args.workers, args.matches, ray=args.ray)
     else:
         results = _with_progress(bots, args)
     rep = report(results, bots, args.matches)
@@ -248,7 +256,7 @@ def run(argv: Sequence[str]) -> int:
 def _round_robin(bots: list[str], args: argparse.Namespace, command: str) -> int:
     def play(a: str, b: str) -> PairRun:
         if args.no_progress:
-            results = run_arena([a, b], args.deals, args.seed, args.workers, args.matches)
+            results = run_arena([a, b], args.deals, args.seed, args.workers, args.matches, ray=args.ray)
         else:
             results = _with_progress([a, b], args)
         return pair_run(results, [a, b], args.matches)
@@ -275,11 +283,11 @@ def _with_progress(bots: list[str], args: argparse.Namespace) -> list[GameResult
         def dots(done: int, total: int) -> None:
             print(f"\r{done}/{total} games", end="" if done < total else "\n", file=sys.stderr)
 
-        return run_arena(bots, args.deals, args.seed, args.workers, args.matches, dots)
+        return run_arena(bots, args.deals, args.seed, args.workers, args.matches, dots, args.ray)
     with Progress(transient=False) as bar:
         task = bar.add_task("games", total=2 * args.deals)
 
         def tick(done: int, total: int) -> None:
             bar.update(task, completed=done)
 
-        return run_arena(bots, args.deals, args.seed, args.workers, args.matches, tick)
+        return run_arena(bots, args.deals, args.seed, args.workers, args.matches, tick, args.ray)
