@@ -12,7 +12,6 @@ import os
 import shutil
 import signal
 import subprocess
-import sys
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -28,7 +27,7 @@ from pagoda.server.bus import Cluster, owner_key
 from pagoda.server.protocol import check_server
 
 from .helpers import card_words, open_lobby, run
-from .test_restart import free_port, post
+from .test_restart import free_port, post, server
 
 JSON = dict[str, Any]
 REDIS = "/usr/bin/redis-server"
@@ -70,28 +69,10 @@ def redis_url(tmp_path: Path) -> Iterator[str]:
 @contextmanager
 def node(db: Path, port: int, redis_url: str) -> Iterator[subprocess.Popen[bytes]]:
     """``pagoda serve`` as one node of the cluster, ready when this yields; SIGKILLed at the end."""
-    cmd = [sys.executable, "-m", "pagoda.cli", "serve", "--port", str(port), "--db", str(db)]
-    cmd += ["--bot-delay", "0", "--bomb-window", "0.05", "--data-dir", str(db.parent)]
-    cmd += ["--redis", redis_url, "--lease", str(LEASE)]
-    log = (db.parent / f"serve-{port}.log").open("wb")
-    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        for _ in range(150):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/me", timeout=1).close()
-                break
-            except OSError:
-                if proc.poll() is not None:
-                    raise AssertionError("the server exited at start-up") from None
-                time.sleep(0.1)
-        else:
-            raise AssertionError("the server did not start")
+    with server(
+        db, port, ["--redis", redis_url, "--lease", str(LEASE)], db.parent / f"serve-{port}.log"
+    ) as proc:
         yield proc
-    finally:
-        if proc.poll() is None:
-            os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=10)
-        log.close()
 
 
 def get(port: int, path: str) -> JSON:

@@ -8,7 +8,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -28,11 +28,14 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(db: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
+def server(
+    db: Path, port: int, extra: Sequence[str] = (), log: Path | None = None
+) -> Iterator[subprocess.Popen[bytes]]:
     """``pagoda serve`` on loopback, ready when this yields; killed (SIGKILL) when the block ends."""
     cmd = [sys.executable, "-m", "pagoda.cli", "serve", "--port", str(port), "--db", str(db)]
-    cmd += ["--bot-delay", "0", "--bomb-window", "0.05", "--data-dir", str(db.parent)]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    cmd += ["--bot-delay", "0", "--bomb-window", "0.05", "--data-dir", str(db.parent), *extra]
+    out = log.open("wb") if log is not None else None
+    proc = subprocess.Popen(cmd, stdout=out or subprocess.DEVNULL, stderr=subprocess.STDOUT)
     try:
         for _ in range(150):
             try:
@@ -49,6 +52,8 @@ def server(db: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
         if proc.poll() is None:
             os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=10)
+        if out is not None:
+            out.close()
 
 
 def post(port: int, path: str, body: JSON) -> JSON:
