@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from pagoda.arena.pool import run_games
+from pagoda.arena.pool import add_ray_option, run_games
 from pagoda.arena.ratings import PairRun, format_round_robin, outcome, round_robin
 from pagoda.arena.stats import percentile, summarize
 from pagoda.bots import get_bot
@@ -209,13 +209,7 @@ def run(argv: Sequence[str]) -> int:
     parser.add_argument("--deals", type=int, default=200, help="deals (each played with both seatings)")
     parser.add_argument("--seed", type=int, default=1, help="first deal seed (default 1)")
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
-    parser.add_argument(
-        "--ray",
-        nargs="?",
-        const="auto",
-        metavar="ADDRESS",
-        help="run the games on a Ray cluster (auto: the one this machine joined; local: a local Ray)",
-    )
+    add_ray_option(parser)
     parser.add_argument("--rules", default="rlcard", help="rules preset and options (default rlcard)")
     parser.add_argument(
         "--auction", action="store_true", help="start at the auction (default: seat 0 landlord)"

@@ -1,5 +1,6 @@
 """Running an arena's games on one process, several, or a Ray cluster, with progress, in schedule order."""
 
+import argparse
 import multiprocessing
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
@@ -92,3 +93,14 @@ def _run_ray(
 def _call(play: Callable[[T], R], task: T) -> R:
     """One game on a Ray worker (``play`` may be any picklable callable, a builtin included)."""
     return play(task)
+
+
+def add_ray_option(parser: argparse.ArgumentParser) -> None:
+    """The arenas' ``--ray [ADDRESS]`` option (``run_games``' ``ray``)."""
+    parser.add_argument(
+        "--ray",
+        nargs="?",
+        const="auto",
+        metavar="ADDRESS",
+        help="run the games on a Ray cluster (auto: the one this machine joined; local: a local Ray)",
+    )
