@@ -32,7 +32,6 @@
 import dataclasses
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from enum import Enum
 from typing import Any, NamedTuple
 
@@ -130,9 +129,55 @@ def _wild_index(rules: Rules) -> int:
     return RANK_CHARS.index(rules.wild)
 
 
-@dataclass(frozen=True, slots=True)
+_FIELDS = (
+    "rules",
+    "seed",
+    "deals",
+    "deal_no",
+    "first",
+    "phase",
+    "to_move",
+    "hands",
+    "kitty",
+    "landlord",
+    "bid",
+    "bidder",
+    "auction",
+    "wild",
+    "top",
+    "top_seat",
+    "passes",
+    "doubles",
+    "play_counts",
+    "winner",
+    "history",
+    "bombs_left",
+)
+"""The public fields of a :class:`Round`, in the order of its constructor, ``==``, ``hash`` and ``repr``."""
+
+_SLOTS = (*(name for name in _FIELDS if name != "history"), "_history", "_offered")
+"""The slots: the fields (the history kept as a chain of actions, its text made when read) and the
+actions :meth:`Round.legal_actions` offered, which :meth:`Round.apply` takes without re-checking."""
+
+_AUCTION = Phase.AUCTION
+_PLAYING = Phase.PLAY
+_OVER = Phase.OVER
+
+History = tuple[tuple[int, str], ...]
+"""The actions of a round so far, as (seat, text)."""
+
+
 class Round:
-    """An immutable Dou Di Zhu round; :meth:`apply` returns the next state."""
+    """An immutable Dou Di Zhu round; :meth:`apply` returns the next state.
+
+    Fields (all read-only): ``rules``, ``seed``, ``deals``, ``deal_no``, ``first``, ``phase``,
+    ``to_move``, ``hands``, ``kitty``, ``landlord``, ``bid``, ``bidder``, ``auction``, ``wild``,
+    ``top``, ``top_seat``, ``passes``, ``doubles``, ``play_counts``, ``winner``, ``history`` and
+    ``bombs_left`` (with ``bomb_limits``: the bombs each seat may still play, -1: any number; else
+    empty). Two rounds are equal when every field is.
+    """
+
+    __slots__ = _SLOTS
 
     rules: Rules
     seed: int | None
@@ -154,9 +199,76 @@ class Round:
     doubles: int
     play_counts: tuple[int, ...]
     winner: int
-    history: tuple[tuple[int, str], ...]
-    bombs_left: tuple[int, ...] = ()
-    """With ``bomb_limits``: the bombs each seat may still play (-1: any number); else empty."""
+    bombs_left: tuple[int, ...]
+    _history: "History | list[Any]"
+    _offered: tuple[Action, ...] | None
+
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int | None,
+        deals: tuple[Deal, ...],
+        deal_no: int,
+        first: int,
+        phase: Phase,
+        to_move: int,
+        hands: tuple[int, ...],
+        kitty: int,
+        landlord: int,
+        bid: int,
+        bidder: int,
+        auction: tuple[tuple[int, str], ...],
+        wild: int,
+        top: Combo | None,
+        top_seat: int,
+        passes: int,
+        doubles: int,
+        play_counts: tuple[int, ...],
+        winner: int,
+        history: History,
+        bombs_left: tuple[int, ...] = (),
+    ) -> None:
+        values = (
+            *(rules, seed, deals, deal_no, first, phase, to_move, hands, kitty, landlord, bid, bidder),
+            *(auction, wild, top, top_seat, passes, doubles, play_counts, winner, history, bombs_left),
+        )
+        for name, value in zip(_FIELDS, values, strict=True):
+            object.__setattr__(self, "_history" if name == "history" else name, value)
+        object.__setattr__(self, "_offered", None)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+    @property
+    def history(self) -> History:
+        """Every action so far as (seat, text), the auction's included."""
+        h = self._history
+        if type(h) is not tuple:
+            h = _history_text(h)
+            _set_history(self, h)
+        return h
+
+    def _fields(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in _FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Round)
+        return self is other or self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={value!r}" for name, value in zip(_FIELDS, self._fields(), strict=True))
+        return f"Round({shown})"
+
+    def __reduce__(self) -> tuple[Any, tuple[object, ...]]:
+        return Round, self._fields()
 
     # ----------------------------------------------------------------- construction
 
@@ -269,7 +381,7 @@ class Round:
     @property
     def is_over(self) -> bool:
         """Whether the round has ended (a seat has played its last card)."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def hand(self, seat: int) -> Cards:
         """The cards ``seat`` holds (the whole truth: use :meth:`view` for what a seat may see)."""
@@ -319,39 +431,61 @@ class Round:
         )
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """Every legal action of ``seat`` (default: the seat to move); empty when not its turn."""
+        """Every legal action of ``seat`` (default: the seat to move); empty when not its turn.
+
+        The list is the caller's to keep or change; the state remembers the actions it offered (a
+        private tuple), and :meth:`apply` takes one of those very objects without checking it again.
+        """
+        to_move = self.to_move
         if seat is None:
-            seat = self.to_move
-        if self.phase is Phase.OVER or seat != self.to_move:
-            return []
-        if self.phase is Phase.AUCTION:
+            seat = to_move
+        phase = self.phase
+        if phase is not _PLAYING or seat != to_move:
+            if phase is not _AUCTION or seat != to_move:
+                return []
             if self.rules.rob:
                 stage = self._rob_stage()
                 return [Action(CALL if stage == "call" else ROB), PASS]
             return [PASS] + [Action(BID, b) for b in range(self.bid + 1, self.rules.max_bid + 1)]
-        top = self.top if self.top_seat != seat else None
-        found = legal_plays(
-            self.hands[seat], top, self.rules, self.wild, not self.bombs_left or self.bombs_left[seat] != 0
-        )
-        if top is None:
-            return [_new_action(_ACTION, (PLAY, 0, c)) for c in found]
-        acts = [PASS]
-        acts += [_new_action(_ACTION, (PLAY, 0, c)) for c in found]
-        return acts
+        offered = self._offered
+        if offered is None:
+            top = self.top if self.top_seat != seat else None
+            left = self.bombs_left
+            found = legal_plays(self.hands[seat], top, self.rules, self.wild, not left or left[seat] != 0)
+            try:
+                acts = [_PLAY_OF[c] for c in found]
+            except KeyError:
+                acts = [_play_of(c) for c in found]
+            if top is not None:
+                acts.insert(0, PASS)
+            offered = tuple(acts)
+            _set_offered(self, offered)
+        return list(offered)
 
     # ----------------------------------------------------------------- transitions
 
     def apply(self, seat: int, action: Action | str) -> "Round":
-        """The state after ``seat`` takes ``action`` (or its text); :class:`IllegalAction` says why not."""
-        if self.phase is Phase.OVER:
+        """The state after ``seat`` takes ``action`` (or its text); :class:`IllegalAction` says why not.
+
+        An action object this state's :meth:`legal_actions` returned is known legal; any other (its
+        text, an equal action made elsewhere, another state's) is checked in full.
+        """
+        phase = self.phase
+        if phase is _OVER:
             raise IllegalAction("the round is over")
         if seat != self.to_move:
             raise IllegalAction(f"it is seat {self.to_move}'s turn, not seat {seat}'s")
         if isinstance(action, str):
             action = self.parse_action(action, seat)
-        if self.phase is Phase.AUCTION:
+        elif phase is _PLAYING:
+            offered = self._offered
+            if offered is not None:
+                for a in offered:
+                    if a is action:
+                        return self._play(seat, action, True)
+        if phase is _AUCTION:
             return self._auction(seat, action)
-        return self._play(seat, action)
+        return self._play(seat, action, False)
 
     def parse_action(self, text: str, seat: int | None = None) -> Action:
         """Read an action's text in this state (plays take the reading that fits the table)."""
@@ -406,7 +540,7 @@ class Round:
         return combo
 
     def _evolve(self, **changes: object) -> "Round":
-        # a field-by-field copy: dataclasses.replace re-runs __init__ and costs several times more
+        # a field-by-field copy (the auction's transitions; play has its own in _play)
         return _make(*[changes[name] if name in changes else getattr(self, name) for name in _FIELDS])
 
     # auction ---------------------------------------------------------------------
@@ -516,64 +650,79 @@ class Round:
 
     # play --------------------------------------------------------------------------
 
-    def _play(self, seat: int, action: Action) -> "Round":
-        n = self.rules.players
-        top = self.top if self.top_seat != seat else None
-        entry = (seat, str(action))
+    def _play(self, seat: int, action: Action, trusted: bool) -> "Round":
+        """The state after a play or pass; ``trusted``: ``action`` is one this state offered."""
+        rules = self.rules
+        n = rules.players
+        top_seat = self.top_seat
+        top = self.top if top_seat != seat else None
+        # the history keeps the action itself (its text is made when read); a caller's action, its text now
         if action.kind == PASS_KIND:
             if top is None:
                 raise IllegalAction("the leader may not pass")
             passes = self.passes + 1
-            trick_over = passes == n - 1
-            return self._next_play(
+            if passes == n - 1:
+                top, top_seat = None, -1
+            return _next_play(
+                self,
+                _PLAYING,
                 (seat + 1) % n,
                 self.hands,
-                None if trick_over else self.top,
-                -1 if trick_over else self.top_seat,
+                top,
+                top_seat,
                 passes,
                 self.doubles,
                 self.play_counts,
                 -1,
-                (*self.history, entry),
+                [self._history, seat, action if trusted else str(action)],
                 self.bombs_left,
             )
         combo = action.combo
-        if action.kind != PLAY or combo is None:
-            raise IllegalAction(f"{action} is not a play action (play CARDS or pass)")
         hand = self.hands[seat]
-        if not is_subset(combo.mask, hand):
-            raise IllegalAction(f"seat {seat} does not hold {format_mask(combo.mask)}")
-        if not beats(combo, top):
-            raise IllegalAction(f"{combo} ({combo.kind}) does not beat {top} ({top.kind if top else ''})")
-        self._check_reading(combo)
-        if not self.rules.bomb_head_chains:
-            why = hand_allows(combo, counts_of(hand), self.rules)
-            if why:
-                raise IllegalAction(why)
+        if not trusted:
+            if action.kind != PLAY or combo is None:
+                raise IllegalAction(f"{action} is not a play action (play CARDS or pass)")
+            if not is_subset(combo.mask, hand):
+                raise IllegalAction(f"seat {seat} does not hold {format_mask(combo.mask)}")
+            if not beats(combo, top):
+                raise IllegalAction(f"{combo} ({combo.kind}) does not beat {top} ({top.kind if top else ''})")
+            self._check_reading(combo)
+            if not rules.bomb_head_chains:
+                why = hand_allows(combo, counts_of(hand), rules)
+                if why:
+                    raise IllegalAction(why)
+        assert combo is not None
         hands = list(self.hands)
-        hands[seat] = hand - combo.mask
+        hand -= combo.mask
+        hands[seat] = hand
         counts = list(self.play_counts)
         counts[seat] += 1
         doubles = self.doubles
         kind = combo.kind
         bombs_left = self.bombs_left
         if kind in (ROCKET, BOMB):
-            if kind == ROCKET or combo.size >= self.rules.double_min_bomb:
+            if kind == ROCKET or combo.size >= rules.double_min_bomb:
                 doubles += 1
             if bombs_left and bombs_left[seat] >= 0:
                 bombs_left = self._spend_bomb(seat, combo)
-        over = hands[seat] == 0
-        return self._next_play(
-            seat if over else (seat + 1) % n,
-            tuple(hands),
-            combo,
-            seat,
-            0,
-            doubles,
-            tuple(counts),
-            seat if over else -1,
-            (*self.history, entry),
-            bombs_left,
+        entry = [self._history, seat, action if trusted else str(action)]
+        if hand:
+            return _next_play(
+                self,
+                _PLAYING,
+                (seat + 1) % n,
+                tuple(hands),
+                combo,
+                seat,
+                0,
+                doubles,
+                tuple(counts),
+                -1,
+                entry,
+                bombs_left,
+            )
+        return _next_play(
+            self, _OVER, seat, tuple(hands), combo, seat, 0, doubles, tuple(counts), seat, entry, bombs_left
         )
 
     def _spend_bomb(self, seat: int, combo: Combo) -> tuple[int, ...]:
@@ -585,45 +734,6 @@ class Round:
             )
         left[seat] -= 1
         return tuple(left)
-
-    def _next_play(
-        self,
-        to_move: int,
-        hands: tuple[int, ...],
-        top: Combo | None,
-        top_seat: int,
-        passes: int,
-        doubles: int,
-        play_counts: tuple[int, ...],
-        winner: int,
-        history: tuple[tuple[int, str], ...],
-        bombs_left: tuple[int, ...],
-    ) -> "Round":
-        # the hot path of play: one direct construction instead of a field-by-field copy
-        return _make(
-            self.rules,
-            self.seed,
-            self.deals,
-            self.deal_no,
-            self.first,
-            Phase.OVER if winner >= 0 else Phase.PLAY,
-            to_move,
-            hands,
-            self.kitty,
-            self.landlord,
-            self.bid,
-            self.bidder,
-            self.auction,
-            self.wild,
-            top,
-            top_seat,
-            passes,
-            doubles,
-            play_counts,
-            winner,
-            history,
-            bombs_left,
-        )
 
     def _check_reading(self, combo: Combo) -> None:
         options: Sequence[Combo]
@@ -655,25 +765,66 @@ class Round:
         return Record(tuple(headers), self.history)
 
 
-_FIELDS = tuple(f.name for f in dataclasses.fields(Round))
+# the slots' own setters: the frozen Round's __setattr__ refuses every field
+_set_history: Callable[[Round, History], None] = Round.__dict__["_history"].__set__
+_set_offered: Callable[[Round, tuple[Action, ...]], None] = Round.__dict__["_offered"].__set__
 
 
-def _maker() -> Callable[..., Round]:
-    """A constructor of Round from every field in order, setting the slots directly: the frozen
-    dataclass's ``__init__`` goes through ``object.__setattr__`` per field and costs about twice as
-    much, on every action of every round."""
-    scope: dict[str, Any] = {"_new": object.__new__, "Round": Round}
-    for name in _FIELDS:
-        scope[f"_set_{name}"] = getattr(Round, name).__set__
-    lines = [f"def make({', '.join(_FIELDS)}):", "    o = _new(Round)"]
-    lines += [f"    _set_{name}(o, {name})" for name in _FIELDS]
-    lines.append("    return o")
+def _history_text(node: "History | list[Any]") -> History:
+    """The history of a chain of ``[earlier, seat, action or its text]`` ending in a history tuple."""
+    entries = []
+    while type(node) is list:
+        earlier, seat, action = node
+        entries.append((seat, action if type(action) is str else str(action)))
+        node = earlier
+    assert isinstance(node, tuple)
+    entries.reverse()
+    return node + tuple(entries)
+
+
+_PLAY_OF: dict[Combo, Action] = {}
+"""The play action of each combination seen (equal combinations share one): making an Action costs
+more than finding it."""
+_PLAY_OF_MAX = 1 << 16
+
+
+def _play_of(combo: Combo) -> Action:
+    found = _PLAY_OF.get(combo)
+    if found is None:
+        if len(_PLAY_OF) >= _PLAY_OF_MAX:
+            _PLAY_OF.clear()
+        found = _PLAY_OF[combo] = Action(PLAY, 0, combo)
+    return found
+
+
+class _Draft:
+    """A :class:`Round` being built: the same slots, writable; :func:`_make` turns it into a Round
+    (setting slots through the frozen class costs three times as much, on every action of every
+    round)."""
+
+    __slots__ = _SLOTS
+
+
+def _makers() -> tuple[Callable[..., Round], Callable[..., Round]]:
+    """``make(*fields)``, and ``next_play(state, phase, to_move, hands, top, top_seat, passes,
+    doubles, play_counts, winner, history, bombs_left)`` that copies the other fields of ``state``."""
+    scope: dict[str, Any] = {"_new": object.__new__, "_Draft": _Draft, "Round": Round}
+    slot = {name: "_history" if name == "history" else name for name in _FIELDS}
+    lines = [f"def make({', '.join(_FIELDS)}):", "    o = _new(_Draft)"]
+    lines += [f"    o.{slot[name]} = {name}" for name in _FIELDS]
+    lines += ["    o._offered = None", "    o.__class__ = Round", "    return o"]
+    changing = (
+        *("phase", "to_move", "hands", "top", "top_seat", "passes", "doubles", "play_counts"),
+        *("winner", "history", "bombs_left"),
+    )
+    lines += [f"def next_play(s, {', '.join(changing)}):", "    o = _new(_Draft)"]
+    lines += [f"    o.{slot[name]} = {name if name in changing else 's.' + name}" for name in _FIELDS]
+    lines += ["    o._offered = None", "    o.__class__ = Round", "    return o"]
     exec("\n".join(lines), scope)  # the way dataclasses writes __init__
-    made: Callable[..., Round] = scope["make"]
-    return made
+    return scope["make"], scope["next_play"]
 
 
-_make = _maker()
+_make, _next_play = _makers()
 
 
 def replay(record: Record | str) -> Round:
