@@ -61,7 +61,8 @@ def test_other_states_actions_are_checked() -> None:
     assert (after, after.history, after.legal_actions(1)) == before
     # the same action from seat 0's next lead: seat 0 holds 3, but 3 does not beat the 5 on the table
     r2 = after.apply(1, ddz.PASS).apply(2, ddz.PASS)
-    assert r2.to_move == 0 and r2.top is None
+    assert r2.to_move == 0
+    assert r2.top is None
     r3 = r2.apply(0, "play 4")
     assert _messages(r3, 1, low) == _messages(r3, 1, _copy(low)) == "seat 1 does not hold 3"
 
@@ -89,7 +90,8 @@ def test_refusals_say_the_same_for_a_copy_and_the_text() -> None:
     not_a_reading = ddz.Combo("pair", 9, 1, solo.mask, solo.mask)
     assert _messages(r, 2, Action(PLAY, 0, not_a_reading)) == "8 is not a pair of rank 9 under classic"
     leader = r.apply(2, ddz.PASS).apply(0, ddz.PASS)
-    assert leader.to_move == 1 and leader.top is None
+    assert leader.to_move == 1
+    assert leader.top is None
     assert _messages(leader, 1, ddz.PASS) == "the leader may not pass"
     assert _messages(leader, 1, "pass") == "the leader may not pass"
     assert ddz.PASS not in leader.legal_actions(1)
@@ -100,7 +102,8 @@ def test_a_false_reading_is_refused_even_when_the_cards_are_offered() -> None:
     r = ddz.Round.from_hands(["3 3 3 4", "6 7", "8 9"], landlord=0)
     offered = {str(a): a for a in r.legal_actions(0)}
     real = offered["play 3334"].combo
-    assert real is not None and real.kind == "trio_solo"
+    assert real is not None
+    assert real.kind == "trio_solo"
     fake = real._replace(rank=14)  # the same cards, claimed as a trio of aces with a kicker
     msg = _messages(r, 0, Action(PLAY, 0, fake))
     assert msg == f"{fake} is not a trio_solo of rank 14 under {rules.name}"
@@ -113,11 +116,13 @@ def test_state_is_frozen_equal_and_picklable() -> None:
         r = r.apply(r.to_move, r.legal_actions()[-1])
     r = r.apply(r.to_move, r.legal_actions()[0])
     with pytest.raises(dataclasses.FrozenInstanceError):
-        r.to_move = 2  # type: ignore[misc]
+        r.to_move = 2
     with pytest.raises(AttributeError):
         r.history = ()  # type: ignore[misc]
     for other in (pickle.loads(pickle.dumps(r)), copy.deepcopy(r), copy.copy(r), ddz.replay(r.record)):
-        assert other == r and hash(other) == hash(r)
+        assert other == r
+        assert hash(other) == hash(r)
         assert other.history == r.history
         assert [str(a) for a in other.legal_actions()] == [str(a) for a in r.legal_actions()]
-    assert repr(r).startswith("Round(rules=Rules(name='classic'") and "history=((" in repr(r)
+    assert repr(r).startswith("Round(rules=Rules(name='classic'")
+    assert "history=((" in repr(r)

@@ -391,13 +391,16 @@ _CLASHING = frozenset([PLANE, PLANE_SOLO, PLANE_PAIR, FOUR_TWO_PAIR])
 
 
 def _half_tables(combo_of: Callable[[int], Combo | None]) -> tuple[list[list[Combo]], list[list[Combo]]]:
-    """For each set of rank indices 0..7 and 8..14 (as bits), the combinations ``combo_of`` gives them."""
+    """For each set of rank indices 0..7 and 8..14 (as bits), the combinations ``combo_of`` gives them,
+    lowest rank first (each pattern's list is its lowest rank's combination and the rest's list)."""
 
     def table(offset: int, bits: int) -> list[list[Combo]]:
-        out = []
-        for pattern in range(1 << bits):
-            found = [combo_of(offset + i) for i in range(bits) if pattern >> i & 1]
-            out.append([c for c in found if c is not None])
+        out: list[list[Combo]] = [[]]
+        for pattern in range(1, 1 << bits):
+            low = pattern & -pattern
+            rest = out[pattern ^ low]
+            c = combo_of(offset + low.bit_length() - 1)
+            out.append(rest if c is None else [c, *rest])
         return out
 
     return table(0, 8), table(8, NUM_RANKS - 8)
@@ -406,71 +409,122 @@ def _half_tables(combo_of: Callable[[int], Combo | None]) -> tuple[list[list[Com
 _SOLO_T = _half_tables(lambda i: _SOLO[i])
 _PAIR_T = _half_tables(lambda i: _PAIR[i])
 _TRIO_T = _half_tables(lambda i: _TRIO[i] if i < JOKER_B else None)
-_WITH_T: dict[tuple[int, int], tuple[list[list[Combo]], list[list[Combo]]]] = {}
+_WITH_T: list[list[tuple[list[list[Combo]], list[list[Combo]]] | None]] = [[None] * JOKER_B for _ in range(3)]
 _NO_JOKERS = (1 << JOKER_B) - 1
 _TO_ACE = (1 << (ACE + 1)) - 1
 
 
 def _trio_with_table(unit: int, t: int) -> tuple[list[list[Combo]], list[list[Combo]]]:
-    found = _WITH_T.get((unit, t))
+    found = _WITH_T[unit][t]
     if found is None:
-        found = _WITH_T[unit, t] = _half_tables(lambda k: _TRIO_WITH[unit, t, k] if k != t else None)
+        found = _WITH_T[unit][t] = _half_tables(lambda k: _TRIO_WITH[unit, t, k] if k != t else None)
     return found
+
+
+# Which ranks of a packed hand hold at least k cards, without a loop over the ranks: adding 16 - k to
+# every 5-bit count (all below 16) sets its bit 4 exactly where the count is at least k.
+_ONES = sum(ONE)
+_BIT4 = 16 * _ONES
+_AT_LEAST = tuple(_BIT4 - k * _ONES for k in range(5))
+_LOW8 = (1 << 40) - 1
+"""The fields of rank indices 0..7."""
+
+
+def _bit4(pattern: int) -> int:
+    return sum(16 << (5 * i) for i in range(8) if pattern >> i & 1)
+
+
+_RANKS_LO = {_bit4(p): p for p in range(256)}
+"""Bit 4 of the fields of rank indices 0..7 -> those ranks as bits."""
+_RANKS_HI = {_bit4(p): p << 8 for p in range(128)}
+"""Bit 4 of the fields of rank indices 8..14, shifted down by 40 -> those ranks as bits."""
+_BITS_LO = [[i for i in range(8) if p >> i & 1] for p in range(256)]
+_BITS_HI = [[i + 8 for i in range(7) if p >> i & 1] for p in range(128)]
+
+
+_ByBit4 = tuple[dict[int, list[Combo]], dict[int, list[Combo]]]
+
+
+def _by_bit4(tables: tuple[list[list[Combo]], list[list[Combo]]]) -> _ByBit4:
+    """A pair of half tables keyed by the hand's bit-4 pattern (see ``_AT_LEAST``) instead of ranks."""
+    lo, hi = tables
+    return {g: lo[p] for g, p in _RANKS_LO.items()}, {g: hi[p >> 8] for g, p in _RANKS_HI.items()}
+
+
+_SOLO_G = _by_bit4(_SOLO_T)
+_PAIR_G = _by_bit4(_PAIR_T)
+_TRIO_G = _by_bit4(_TRIO_T)
+_ABOVE = tuple(_BIT4 & ~((1 << (5 * (i + 1))) - 1) for i in range(-1, NUM_RANKS))
+"""``_ABOVE[i + 1]``: bit 4 of the fields of the ranks above index ``i``."""
 
 
 def _lead_plays(c: list[int], rules: Rules) -> list[Combo]:
     """Every lead of the counts ``c`` (no kicker of the main rank, chains from any rank), from tables."""
-    p1 = p2 = p3 = p4 = 0
-    bit = 1
-    for n in c:
-        if n:
-            p1 |= bit
-            if n >= 2:
-                p2 |= bit
-                if n >= 3:
-                    p3 |= bit
-                    if n >= 4:
-                        p4 |= bit
-        bit <<= 1
+    mask = 0
+    for i, n in enumerate(c):
+        mask |= n << (5 * i)
+    return _lead_plays_of(mask, c, rules)
+
+
+def _lead_plays_of(hand: int, c: list[int] | None, rules: Rules) -> list[Combo]:
+    """Every lead of the packed ``hand`` (its counts ``c``, or ``None`` to count them when needed)."""
+    lo_of, hi_of = _RANKS_LO, _RANKS_HI
+    g = (hand + _AT_LEAST[1]) & _BIT4
+    p1 = lo_of[g & _LOW8] | hi_of[g >> 40]
+    g = (hand + _AT_LEAST[2]) & _BIT4
+    p2 = lo_of[g & _LOW8] | hi_of[g >> 40]
+    g = (hand + _AT_LEAST[3]) & _BIT4
+    p3 = (lo_of[g & _LOW8] | hi_of[g >> 40]) & _NO_JOKERS
     lo, hi = _SOLO_T
     found = lo[p1 & 255] + hi[p1 >> 8]
     if p2:
         lo, hi = _PAIR_T
         found += lo[p2 & 255]
         found += hi[p2 >> 8]
-    p3 &= _NO_JOKERS
     if p3:
         lo, hi = _TRIO_T
         found += lo[p3 & 255]
         found += hi[p3 >> 8]
-        trios = [t for t in range(JOKER_B) if p3 >> t & 1]
+        trios = _BITS_LO[p3 & 255] + _BITS_HI[p3 >> 8]
         if rules.trio_solo:
+            solo_lo, solo_hi = p1 & 255, p1 >> 8
+            tables = _WITH_T[1]
             for t in trios:
-                lo, hi = _trio_with_table(1, t)
-                found += lo[p1 & 255]
-                found += hi[p1 >> 8]
+                lo, hi = tables[t] or _trio_with_table(1, t)
+                found += lo[solo_lo]
+                found += hi[solo_hi]
+        pair_lo, pair_hi = p2 & 255, p2 >> 8
+        tables = _WITH_T[2]
         for t in trios:
-            lo, hi = _trio_with_table(2, t)
-            found += lo[p2 & 255]
-            found += hi[p2 >> 8]
+            lo, hi = tables[t] or _trio_with_table(2, t)
+            found += lo[pair_lo]
+            found += hi[pair_hi]
     found += _runs_of(p1 & _TO_ACE, 1, rules.chain_min)
     found += _runs_of(p2 & _TO_ACE, 2, rules.pair_chain_min)
     clashing: list[Combo] = []
     if p3 & (p3 >> 1) or rules.plane_min < 2:
+        if c is None:
+            c = counts_of(hand)
         clashing += _runs_of(p3 & _TO_ACE, 3, rules.plane_min)
         if rules.plane_solo:
             clashing += gen_plane_solo(c, rules, -1, 0)
         clashing += gen_plane_pair(c, rules, -1, 0)
-    if p4 & _NO_JOKERS:
+    if hand & _FOURS:
+        if c is None:
+            c = counts_of(hand)
         if rules.four_two_solo:
             found += gen_four_two_solo(c, rules, -1, 0)
         if rules.four_two_pair:
             clashing += gen_four_two_pair(c, rules, -1, 0)
         found += gen_bombs(c, rules, -1)
     d = rules.rocket_count
-    if c[JOKER_B] >= d and c[JOKER_R] >= d:
-        found += gen_rocket(c, rules)
+    if (hand >> _JOKER_B_SHIFT) & 31 >= d and (hand >> _JOKER_R_SHIFT) & 31 >= d:
+        found += gen_rocket(counts_of(hand) if c is None else c, rules)
     return found + _dedupe(clashing) if clashing else found
+
+
+_JOKER_B_SHIFT = 5 * JOKER_B
+_JOKER_R_SHIFT = 5 * JOKER_R
 
 
 def natural_plays(c: list[int], rules: Rules, on: Combo | None) -> list[Combo]:
@@ -511,7 +565,10 @@ def plays(hand: Cards | int | str, on: Combo | None = None, rules: Rules = RULES
     >>> sorted(str(c) for c in plays("33344"))
     ['3', '33', '333', '3334', '33344', '4', '44']
     """
-    return natural_plays(counts_of(_hand_mask(hand)), rules, on)
+    mask = _hand_mask(hand)
+    if on is None and not rules.kicker_own_rank and rules.bomb_head_chains:
+        return _lead_plays_of(mask, None, rules)
+    return natural_plays(counts_of(mask), rules, on)
 
 
 def _hand_mask(hand: Cards | int | str) -> int:
@@ -589,25 +646,26 @@ def wild_plays_reference(hand: int, on: Combo | None, rules: Rules, wild: int) -
 
 
 _SIMPLE_KINDS = frozenset([SOLO, PAIR, TRIO])
-_FIELD_SHIFTS = tuple(5 * i for i in range(NUM_RANKS))
 _FOURS = sum(0b11100 << (5 * i) for i in range(JOKER_B))
 """The bits of a packed hand that are set where a rank 3..2 has four cards or more."""
 
 
+_SIMPLE_TABLES: dict[str, tuple[int, dict[int, list[Combo]], dict[int, list[Combo]]]] = {
+    SOLO: (1, *_SOLO_G),
+    PAIR: (2, *_PAIR_G),
+    TRIO: (3, *_TRIO_G),
+}
+
+
 def _simple_follow(hand: int, on: Combo, rules: Rules) -> list[Combo]:
     """The plays of the packed ``hand`` on a solo, pair or trio, read from the mask directly."""
-    kind = on.kind
-    shifts = _FIELD_SHIFTS
-    if kind == SOLO:
-        found = [_SOLO[i] for i in range(on.rank - 2, NUM_RANKS) if hand >> shifts[i] & 31]
-    elif kind == PAIR:
-        found = [_PAIR[i] for i in range(on.rank - 2, NUM_RANKS) if hand >> shifts[i] & 31 >= 2]
-    else:
-        found = [_TRIO[i] for i in range(on.rank - 2, JOKER_B) if hand >> shifts[i] & 31 >= 3]
+    k, lo, hi = _SIMPLE_TABLES[on.kind]
+    g = (hand + _AT_LEAST[k]) & _ABOVE[on.rank - 2]
+    found = lo[g & _LOW8] + hi[g >> 40]
     if hand & _FOURS:
         found += gen_bombs(counts_of(hand), rules, -1)
     d = rules.rocket_count
-    if hand >> shifts[JOKER_B] & 31 >= d and hand >> shifts[JOKER_R] & 31 >= d:
+    if (hand >> _JOKER_B_SHIFT) & 31 >= d and (hand >> _JOKER_R_SHIFT) & 31 >= d:
         m = d * (ONE[JOKER_B] + ONE[JOKER_R])
         found.append(Combo(ROCKET, 17, 1, m, m, rules.rocket_order))
     return found
@@ -620,7 +678,12 @@ def legal_plays(hand: int, on: Combo | None, rules: Rules, wild: int = -1, bombs
     """
     if wild >= 0:
         found = wild_plays(hand, on, rules, wild)
-    elif on is not None and on.kind in _SIMPLE_KINDS:
+    elif on is None:
+        if not rules.kicker_own_rank and rules.bomb_head_chains:
+            found = _lead_plays_of(hand, None, rules)
+        else:
+            found = natural_plays(counts_of(hand), rules, None)
+    elif on.kind in _SIMPLE_KINDS:
         found = _simple_follow(hand, on, rules)
     else:
         found = natural_plays(counts_of(hand), rules, on)
