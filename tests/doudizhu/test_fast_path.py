@@ -126,3 +126,16 @@ def test_state_is_frozen_equal_and_picklable() -> None:
         assert [str(a) for a in other.legal_actions()] == [str(a) for a in r.legal_actions()]
     assert repr(r).startswith("Round(rules=Rules(name='classic'")
     assert "history=((" in repr(r)
+
+
+def test_written_out_shuffle_draws_as_random_shuffle() -> None:
+    from pagoda.doudizhu.round import _shuffle
+
+    for seed in range(300):
+        size = 1 + seed % 300  # past 256, where the bit lengths are no longer tabled
+        ours, theirs = list(range(size)), list(range(size))
+        a, b = random.Random(f"x {seed}"), random.Random(f"x {seed}")
+        _shuffle(a, ours)
+        b.shuffle(theirs)
+        assert ours == theirs
+        assert a.random() == b.random()  # the same number of draws

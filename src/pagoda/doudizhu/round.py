@@ -94,15 +94,33 @@ Deal = tuple[int, ...]
 def deal(seed: int, number: int, rules: Rules) -> tuple[Deal, int]:
     """Deal ``number`` (1, 2, ... after redeals) of ``seed``: the deal and the face-up card's seat."""
     rng = random.Random(f"doudizhu {seed} {number}")
-    cards = deck(rules.decks)
-    rng.shuffle(cards)
+    cards = [ONE[i] for i in deck(rules.decks)]
+    _shuffle(rng, cards)
     n = rules.hand_size
     hands = []
     for s in range(rules.players):
-        hands.append(sum(ONE[i] for i in cards[s * n : (s + 1) * n]))
-    kitty = sum(ONE[i] for i in cards[rules.players * n :])
+        hands.append(sum(cards[s * n : (s + 1) * n]))
+    kitty = sum(cards[rules.players * n :])
     face_up = rng.randrange(rules.players * n)
     return (*hands, kitty), face_up // n
+
+
+_BIT_LENGTHS = tuple(n.bit_length() for n in range(256))
+
+
+def _shuffle(rng: random.Random, x: list[int]) -> None:
+    """``rng.shuffle(x)`` written out: the same draws (``random.Random.shuffle`` and its
+    ``_randbelow_with_getrandbits``: ``getrandbits(n.bit_length())`` until below ``n``) and the
+    same swaps, without two Python calls per card."""
+    getrandbits = rng.getrandbits
+    bits = _BIT_LENGTHS
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = bits[n] if n < 256 else n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
 
 
 def draw_wild(seed: int, number: int) -> int:
@@ -284,28 +302,9 @@ class Round:
     ) -> "Round":
         d = deals[number - 1]
         n = rules.players
-        return cls(
-            rules=rules,
-            seed=seed,
-            deals=deals,
-            deal_no=number,
-            first=first,
-            phase=Phase.AUCTION,
-            to_move=first,
-            hands=d[:n],
-            kitty=d[n],
-            landlord=-1,
-            bid=0,
-            bidder=-1,
-            auction=(),
-            wild=_wild_index(rules),
-            top=None,
-            top_seat=-1,
-            passes=0,
-            doubles=0,
-            play_counts=(0,) * n,
-            winner=-1,
-            history=(),
+        return _make(
+            *(rules, seed, deals, number, first, _AUCTION, first, d[:n], d[n], -1, 0, -1, ()),
+            *(_wild_index(rules), None, -1, 0, 0, (0,) * n, -1, (), ()),
         )
 
     @classmethod
