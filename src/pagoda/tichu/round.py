@@ -110,7 +110,12 @@ class Phase(enum.Enum):
         return self.value
 
 
+# Module constants: reading ``Phase.X`` goes through the enum metaclass's ``__getattr__`` hook
+# and costs about ten times a global (CPython 3.11), on every action.
+_GRAND = Phase.GRAND_TICHU
+_EXCHANGE = Phase.EXCHANGE
 _PLAY = Phase.PLAY
+_OVER = Phase.OVER
 
 _History = tuple["_History", int, Action] | None
 
@@ -226,7 +231,7 @@ class Round:
     _out: tuple[int, ...]
     _closing: bool
     _history: _History
-    _cache: dict[int, Sequence[Action]] | None  # legal actions per seat, made on demand
+    _cache: Sequence[Action] | None  # the legal actions of the seat to move, made on demand
 
     # ----------------------------------------------------------------- construction
 
@@ -236,12 +241,12 @@ class Round:
         deck = list(CARDS)
         _shuffle(random.Random(seed), deck)
         deal = (tuple(deck[:14]), tuple(deck[14:28]), tuple(deck[28:42]), tuple(deck[42:]))
-        return cls._dealt(deal, rules, seed, Phase.GRAND_TICHU)
+        return cls._dealt(deal, rules, seed, _GRAND)
 
     @classmethod
     def from_hands(cls, hands: Sequence[CardsLike], rules: Rules | None = None) -> "Round":
         """A round straight into play from four 14-card hands; the Mah Jong's holder leads."""
-        return cls.from_deal(hands, rules, start=Phase.PLAY)
+        return cls.from_deal(hands, rules, start=_PLAY)
 
     @classmethod
     def from_deal(
@@ -249,7 +254,7 @@ class Round:
         deal: Sequence[CardsLike],
         rules: Rules | None = None,
         seed: int | None = None,
-        start: Phase = Phase.GRAND_TICHU,
+        start: Phase = _GRAND,
     ) -> "Round":
         """A round from four 14-card hands in deal order (the first 8 of each come first)."""
         if len(deal) != 4:
@@ -269,7 +274,7 @@ class Round:
                 raise PagodaError(f"hand {seat} repeats {format_cards(mask & seen)} from an earlier hand")
             seen |= mask
             hands.append(hand)
-        if start not in (Phase.GRAND_TICHU, Phase.PLAY):
+        if start not in (_GRAND, _PLAY):
             raise PagodaError("a round starts at the Grand Tichu decisions or straight into play")
         return cls._dealt(tuple(hands), rules, seed, start)
 
@@ -297,14 +302,14 @@ class Round:
         r._closing = False
         r._history = None
         r._cache = None
-        if start is Phase.GRAND_TICHU:
-            r.phase = Phase.GRAND_TICHU
+        if start is _GRAND:
+            r.phase = _GRAND
             h = [sum(map(_CARD_BITS.__getitem__, hand[:8])) for hand in hands]
             r._hands = (h[0], h[1], h[2], h[3])
             r._bombs = 0  # set when play begins
             r.to_move = 0
         else:
-            r.phase = Phase.PLAY
+            r.phase = _PLAY
             h = [sum(map(_CARD_BITS.__getitem__, hand)) for hand in hands]
             r._hands = (h[0], h[1], h[2], h[3])
             r._bombs = _bomb_seats(r._hands)
@@ -330,7 +335,7 @@ class Round:
         >>> again.legal_actions(again.to_move) == r.legal_actions(r.to_move)
         True
         """
-        if view.phase is not Phase.PLAY:
+        if view.phase is not _PLAY:
             raise PagodaError(f"a position is built from a view in play, not in {view.phase}")
         if len(hands) != 4:
             raise PagodaError(f"a position has 4 hands, not {len(hands)}")
@@ -350,10 +355,10 @@ class Round:
             raise PagodaError(f"the hands leave out {format_cards(FULL_DECK & ~seen)}")
         r = object.__new__(cls)
         r.rules = view.rules
-        r.phase = Phase.PLAY
+        r.phase = _PLAY
         r._deal = ()
         r._seed = None
-        r._start = Phase.PLAY
+        r._start = _PLAY
         r._hands = (masks[0], masks[1], masks[2], masks[3])
         r._bombs = _bomb_seats(r._hands)
         r._decided = 0b1111
@@ -419,18 +424,18 @@ class Round:
     @property
     def awaiting(self) -> tuple[int, ...]:
         """Every seat the round waits for: several in the simultaneous phases."""
-        if self.phase is Phase.GRAND_TICHU:
+        if self.phase is _GRAND:
             return tuple(s for s in range(4) if not self._decided >> s & 1)
-        if self.phase is Phase.EXCHANGE:
+        if self.phase is _EXCHANGE:
             return tuple(s for s in range(4) if self._given[s] is None)
-        if self.phase is Phase.PLAY:
+        if self.phase is _PLAY:
             return (self.to_move,)
         return ()
 
     @property
     def is_over(self) -> bool:
         """True once the round is scored."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds now, in hand order."""
@@ -507,10 +512,10 @@ class Round:
     def _may_call_tichu(self, seat: int) -> bool:
         if (self._grand | self._tichu | self._played) >> seat & 1:
             return False  # the usual case once play is under way
-        if self.phase is Phase.EXCHANGE:
+        if self.phase is _EXCHANGE:
             if self.rules.small_tichu_after_exchange_only:
                 return False
-        elif self.phase is not Phase.PLAY:
+        elif self.phase is not _PLAY:
             return False
         called = self._grand | self._tichu
         if called >> seat & 1 or self._played >> seat & 1 or self._closing:
@@ -527,20 +532,16 @@ class Round:
         allowed. In the exchange, the 2,184 exchanges come as a list generated on demand.
         """
         if self.phase is _PLAY:
-            cache = self._cache
-            if cache is None:
-                cache = self._cache = {}
-            else:
-                found = cache.get(seat)
-                if found is not None:
-                    return found
-            if not 0 <= seat < 4:
-                raise PagodaError(f"seat {seat} is not a seat: 0-3")
+            if seat != self.to_move:
+                if not 0 <= seat < 4:
+                    raise PagodaError(f"seat {seat} is not a seat: 0-3")
+                return self._compute_play_actions(seat)
+            actions = self._cache
+            if actions is not None:
+                return actions
             top = self._top
-            actions: Sequence[Action]
             if (
-                seat == self.to_move
-                and top is not None
+                top is not None
                 and (self._grand | self._tichu | self._played) >> seat & 1
                 and not self._closing
             ):
@@ -577,16 +578,16 @@ class Round:
                     actions = self._compute_play_actions(seat)
             else:
                 actions = self._compute_play_actions(seat)
-            cache[seat] = actions
+            self._cache = actions
             return actions
         if not 0 <= seat < 4:
             raise PagodaError(f"seat {seat} is not a seat: 0-3")
         phase = self.phase
-        if phase is Phase.GRAND_TICHU:
+        if phase is _GRAND:
             if self._decided >> seat & 1:
                 return []
             return [_ACTION_GRAND, _ACTION_NO_GRAND] if self._may_call_grand(seat) else [_ACTION_NO_GRAND]
-        if phase is Phase.EXCHANGE:
+        if phase is _EXCHANGE:
             tichu = [_ACTION_TICHU] if self._may_call_tichu(seat) else []
             if self._given[seat] is not None:
                 return tichu
@@ -682,18 +683,15 @@ class Round:
         An illegal action raises :class:`~pagoda.core.IllegalAction` saying why; this round
         is unchanged either way.
         """
-        if not isinstance(seat, int) or not 0 <= seat < 4:
-            raise IllegalAction(f"seat {seat!r} is not a seat: 0-3")
-        cache = self._cache
-        if cache is not None:
-            listed = cache.get(seat)
+        listed = self._cache
+        if listed is not None and seat == self.to_move:
             found: Action | None = None
             if type(listed) is list:
                 for listed_action in listed:
                     if listed_action is action:
                         found = listed_action  # type: ignore[assignment]
                         break
-            elif listed is not None and _listed(action, listed):
+            elif _listed(action, listed):
                 found = action  # type: ignore[assignment]
             if found is not None:
                 # One of this state's own legal actions: apply it without checking again.
@@ -711,12 +709,14 @@ class Round:
                     r._tichu |= 1 << seat
                 r._history = (self._history, seat, found)
                 return r
+        if not isinstance(seat, int) or not 0 <= seat < 4:
+            raise IllegalAction(f"seat {seat!r} is not a seat: 0-3")
         try:
             act = as_action(action)
         except ParseError as e:
             raise IllegalAction(str(e)) from None
         phase = self.phase
-        if phase is Phase.OVER:
+        if phase is _OVER:
             raise IllegalAction("the round is over")
         kind = act.kind
         if kind == TICHU:
@@ -724,9 +724,9 @@ class Round:
                 raise IllegalAction(self._why_no_tichu(seat))
             r = self._copy()
             r._tichu |= 1 << seat
-        elif phase is Phase.GRAND_TICHU:
+        elif phase is _GRAND:
             r = self._apply_grand(seat, act)
-        elif phase is Phase.EXCHANGE:
+        elif phase is _EXCHANGE:
             r = self._apply_exchange(seat, act)
         elif kind == PLAY:
             r = self._apply_play(seat, act)
@@ -740,9 +740,9 @@ class Round:
         return r
 
     def _why_no_tichu(self, seat: int) -> str:
-        if self.phase is Phase.GRAND_TICHU:
+        if self.phase is _GRAND:
             return "Tichu is called once all 14 cards are dealt"
-        if self.phase is Phase.EXCHANGE and self.rules.small_tichu_after_exchange_only:
+        if self.phase is _EXCHANGE and self.rules.small_tichu_after_exchange_only:
             return "these rules allow Tichu only after the exchange"
         if self._grand >> seat & 1:
             return f"seat {seat} called Grand Tichu and cannot also call Tichu"
@@ -766,7 +766,7 @@ class Round:
         if r._decided == 0b1111:
             h = [sum(map(_CARD_BITS.__getitem__, hand)) for hand in self._deal]
             r._hands = (h[0], h[1], h[2], h[3])
-            r.phase = Phase.EXCHANGE
+            r.phase = _EXCHANGE
             r.to_move = 0
         else:
             r.to_move = _LOWEST_UNSET[r._decided]
@@ -798,7 +798,7 @@ class Round:
                 hands[s] |= bit[g[(s + 3) & 3][0]] | bit[g[(s + 2) & 3][1]] | bit[g[(s + 1) & 3][2]]
             r._hands = (hands[0], hands[1], hands[2], hands[3])
             r._bombs = _bomb_seats(r._hands)
-            r.phase = Phase.PLAY
+            r.phase = _PLAY
             r.to_move = r._mah_jong_holder()
         else:
             r._hands = (hands[0], hands[1], hands[2], hands[3])
@@ -962,7 +962,7 @@ class Round:
         return False
 
     def _end(self) -> None:
-        self.phase = Phase.OVER
+        self.phase = _OVER
         self.to_move = -1
 
     def _apply_pass(self, seat: int) -> "Round":
@@ -1062,7 +1062,7 @@ class Round:
 
         Raises :class:`~pagoda.core.PagodaError` before the round is over.
         """
-        if self.phase is not Phase.OVER:
+        if self.phase is not _OVER:
             raise PagodaError("the round is not over yet")
         points = [0, 0]
         out = self._out
@@ -1077,7 +1077,7 @@ class Round:
 
     def card_points(self) -> tuple[int, int]:
         """The card points each team ends with (before one-two and Tichu bonuses); 100 in all."""
-        if self.phase is not Phase.OVER:
+        if self.phase is not _OVER:
             raise PagodaError("the round is not over yet")
         piles = list(self._won)
         last = next((s for s in range(4) if s not in self._out), -1)
@@ -1102,7 +1102,7 @@ class Round:
         if not 0 <= seat < 4:
             raise PagodaError(f"seat {seat} is not a seat: 0-3")
         received: tuple[Card, Card, Card] | None = None
-        if self.phase in (Phase.PLAY, Phase.OVER) and self._start is Phase.GRAND_TICHU:
+        if self.phase in (_PLAY, _OVER) and self._start is _GRAND:
             g = [self._given[(seat + k) & 3] for k in (3, 2, 1)]
             if g[0] and g[1] and g[2]:
                 received = (g[0][0], g[1][1], g[2][2])
@@ -1159,7 +1159,7 @@ class Round:
         if not self._deal:
             raise PagodaError("a position built from a view has no deal, so no record")
         headers.append(("Deal", " | ".join(format_cards(hand) for hand in self._deal)))
-        headers.append(("Start", "grand" if self._start is Phase.GRAND_TICHU else "play"))
+        headers.append(("Start", "grand" if self._start is _GRAND else "play"))
         return Record(tuple(headers), tuple((s, str(a)) for s, a in self.actions))
 
     def _key(self) -> tuple[object, ...]:
@@ -1241,7 +1241,7 @@ def replay(record: Record | str, rules: Rules | None = None) -> Round:
     if rules is None:
         rules = Rules.parse(record.header("Rules"))
     hands = [parse_cards(h) for h in record.header("Deal").split("|")]
-    start = {"grand": Phase.GRAND_TICHU, "play": Phase.PLAY}.get(record.get("Start", "grand") or "grand")
+    start = {"grand": _GRAND, "play": _PLAY}.get(record.get("Start", "grand") or "grand")
     if start is None:
         raise ParseError(f"unknown Start {record.get('Start')!r}: grand or play")
     seed_text = record.get("Seed")

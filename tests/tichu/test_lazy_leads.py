@@ -1,0 +1,62 @@
+"""A lead's plays counted at once and built only when read (``lead_plays``) against the plain
+list (``raw_plays``, itself checked against a brute force): the same plays in the same order.
+
+Random play reads one play of each lead, so the lazy list must agree with the plain one in its
+length and at every index; hands are drawn with and without the Phoenix, the Mah Jong and the
+Dog, from a few cards to fourteen, and from decks thinned to runs and pairs where the lazy
+counts (pair runs, full houses, straights) have the most to count.
+"""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pagoda.tichu.cards import DOG_BIT, MAH_JONG_BIT, PHOENIX_BIT
+from pagoda.tichu.movegen import lead_plays, raw_plays
+
+_WISHES = tuple(range(2, 15))
+
+
+def _check(mask: int) -> None:
+    plain = raw_plays(mask, None)
+    lazy = lead_plays(mask)
+    assert len(lazy) == len(plain)
+    assert [lazy[i] for i in range(len(lazy))] == plain
+    assert [lazy[i] for i in range(-1, -len(lazy) - 1, -1)] == plain[::-1]
+    with pytest.raises(IndexError):
+        _ = lazy[len(plain)]
+    if mask & MAH_JONG_BIT:
+        wished = lead_plays(mask, _WISHES)
+        expected = [(p, w) if w else p for p in plain for w in (_WISHES if p[2] & MAH_JONG_BIT else (0,))]
+        assert len(wished) == len(expected)
+        assert [wished[i] for i in range(len(wished))] == expected
+
+
+def _hand(rng: random.Random, size: int, ranks: range, specials: int) -> int:
+    """``size`` naturals of ``ranks`` plus the ``specials`` bits."""
+    deck = [2 + (r - 2) * 4 + s for r in ranks for s in range(4)]
+    mask = specials
+    for c in rng.sample(deck, min(size, len(deck))):
+        mask |= 1 << c
+    return mask
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_lazy_leads_equal_the_plain_list(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(60):
+        specials = 0
+        for bit in (DOG_BIT, MAH_JONG_BIT, PHOENIX_BIT, 1 << 55):
+            if rng.random() < 0.35:
+                specials |= bit
+        lo = rng.randint(2, 10)
+        ranks = range(lo, min(15, lo + rng.choice((3, 5, 7, 13))))  # narrow decks: runs, pairs, bombs
+        _check(_hand(rng, rng.randint(1, 14 - specials.bit_count()), ranks, specials))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sets(st.integers(min_value=0, max_value=55), min_size=1, max_size=14))
+def test_lazy_leads_equal_the_plain_list_on_any_hand(cards: set[int]) -> None:
+    _check(sum(1 << c for c in cards))
