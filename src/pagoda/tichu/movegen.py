@@ -463,9 +463,69 @@ def _lead_pair_runs(mask: int) -> list[Raw]:
     return _pair_runs(mask, _nibbles(mask), None, False)
 
 
-def _lead_straights(mask: int) -> "_Chain":
-    windows = _straight_windows(mask, _nibbles(mask), None, False)
-    return _Chain(windows, [w.n for w in windows])  # type: ignore[arg-type]
+class _LeadStraights:
+    """The straights a hand without the Phoenix or a straight flush leads: counted at once, each
+    made when read, in the order of the full list (windows of ranks by their top, then downwards;
+    the top rank's card varies fastest). With ``wishes``, those with the Mah Jong come once per
+    wish, as ``(play, wish)``.
+    """
+
+    __slots__ = ("_cards", "_wishes", "n")
+
+    def __init__(self, mask: int, nibs: list[int], wishes: tuple[int, ...]) -> None:
+        cards = [_RANK_CARDS[r][nib] for r, nib in enumerate(nibs)]
+        cards[0] = []
+        cards[1] = [MAH_JONG_BIT] if mask & MAH_JONG_BIT else []
+        self._cards = cards
+        self._wishes = wishes
+        # Runs of five or more ranks: those ending at each rank, from the shorter ones ending
+        # just below it; those from the Mah Jong up count once per wish.
+        n = a1 = a2 = a3 = a4 = a5 = 0
+        for choices in cards[1:]:
+            x = len(choices)
+            a5 = x * (a4 + a5)
+            a4 = x * a3
+            a3 = x * a2
+            a2 = x * a1
+            a1 = x
+            n += a5
+        if wishes and cards[1]:
+            run = 1
+            for r in range(2, 15):
+                run *= len(cards[r])
+                if not run:
+                    break
+                if r >= 5:
+                    n += run * (len(wishes) - 1)
+        self.n = n
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __getitem__(self, index: int) -> "Raw | tuple[Raw, int]":
+        cards = self._cards
+        wishes = self._wishes
+        for hi in range(5, 15):
+            size = 1
+            lo = hi
+            while lo:
+                size *= len(cards[lo])
+                if not size:
+                    break
+                if hi - lo >= 4:
+                    wished = lo == 1 and wishes
+                    per = len(wishes) if wished else 1
+                    if index < size * per:
+                        play, wish = divmod(index, per)
+                        mask = 0
+                        for r in range(hi, lo - 1, -1):
+                            play, digit = divmod(play, len(cards[r]))
+                            mask |= cards[r][digit]
+                        raw = (STRAIGHT, hi, mask, 0)
+                        return (raw, wishes[wish]) if wished else raw
+                    index -= size * per
+                lo -= 1
+        raise IndexError("straight index out of range")
 
 
 class _Built:
@@ -571,7 +631,7 @@ def lead_plays(mask: int, wishes: tuple[int, ...] = ()) -> "Sequence[Raw | tuple
     flush = m & m >> 4 & m >> 8 & m >> 12 & m >> 16  # where a straight flush starts
     if straight:
         nibs = nibs or _nibbles(mask)
-        if phoenix or flush or wish:
+        if phoenix or flush:
             # A window at a time (the straights of one suit are left out of each window).
             for window in _straight_windows(mask, nibs, None, False):
                 if wish and window.choices[0][0] == MAH_JONG_BIT:
@@ -581,17 +641,9 @@ def lead_plays(mask: int, wishes: tuple[int, ...] = ()) -> "Sequence[Raw | tuple
                     parts.append(window)
                     lens.append(window.n)
         else:
-            # Runs of five or more ranks, the Mah Jong as rank 1: those ending at each rank.
-            k = a1 = a2 = a3 = a4 = a5 = 0
-            for cards in (1 if mask & MAH_JONG_BIT else 0, *map(_ONE.__getitem__, nibs[2:])):
-                a5 = cards * (a4 + a5)
-                a4 = cards * a3
-                a3 = cards * a2
-                a2 = cards * a1
-                a1 = cards
-                k += a5
-            parts.append(_Built(k, _lead_straights, mask))
-            lens.append(k)
+            straights = _LeadStraights(mask, nibs, wishes if wish else ())
+            parts.append(straights)
+            lens.append(straights.n)
     if c & _NIB_4 or flush:
         bombs = _bombs(mask, nibs or _nibbles(mask), None, False)
         parts.append(bombs)

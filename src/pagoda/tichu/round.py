@@ -112,6 +112,8 @@ class Phase(enum.Enum):
 
 # Module constants: reading ``Phase.X`` goes through the enum metaclass's ``__getattr__`` hook
 # and costs about ten times a global (CPython 3.11), on every action.
+# Up to this many plays, a list of actions costs less than one made on demand (PlayList).
+_EAGER_PLAYS = 3
 _GRAND = Phase.GRAND_TICHU
 _EXCHANGE = Phase.EXCHANGE
 _PLAY = Phase.PLAY
@@ -574,6 +576,19 @@ class Round:
                         _add_bombs(out, hand, top)
                     out.append(_ACTION_PASS)
                     actions = out
+                elif not (
+                    (self._wish and hand & RANK_MASKS[self._wish])
+                    or hand & MAH_JONG_BIT
+                    or self.rules.phoenix_choice
+                ):
+                    # Another kind: most often nothing beats it, and then there is only pass.
+                    raw = raw_plays(hand, top, bombs=bomb == 1)
+                    if len(raw) > _EAGER_PLAYS:
+                        actions = PlayList(raw, [_ACTION_PASS])
+                    else:
+                        out = [Action(PLAY, c[2], 0, 0, None, -1, Combo(*c)) for c in raw]
+                        out.append(_ACTION_PASS)
+                        actions = out
                 else:
                     actions = self._compute_play_actions(seat)
             else:
