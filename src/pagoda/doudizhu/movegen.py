@@ -178,7 +178,10 @@ def _runs_of(pattern: int, per: int, least: int) -> list[Combo]:
     found = _RUN_CACHE.get(key)
     if found is None:
         found = []
-        for s in range(ACE + 1):
+        starts = pattern
+        for _ in range(least - 1):
+            starts &= starts >> 1  # bit i: ranks i .. i + the steps so far all in the pattern
+        for s in range(ACE + 1) if starts else ():  # most patterns of a hand in play have no run
             if not pattern >> s & 1:
                 continue
             e = s
@@ -409,16 +412,13 @@ def _half_tables(combo_of: Callable[[int], Combo | None]) -> tuple[list[list[Com
 _SOLO_T = _half_tables(lambda i: _SOLO[i])
 _PAIR_T = _half_tables(lambda i: _PAIR[i])
 _TRIO_T = _half_tables(lambda i: _TRIO[i] if i < JOKER_B else None)
-_WITH_T: list[list[tuple[list[list[Combo]], list[list[Combo]]] | None]] = [[None] * JOKER_B for _ in range(3)]
 _NO_JOKERS = (1 << JOKER_B) - 1
 _TO_ACE = (1 << (ACE + 1)) - 1
-
-
-def _trio_with_table(unit: int, t: int) -> tuple[list[list[Combo]], list[list[Combo]]]:
-    found = _WITH_T[unit][t]
-    if found is None:
-        found = _WITH_T[unit][t] = _half_tables(lambda k: _TRIO_WITH[unit, t, k] if k != t else None)
-    return found
+_WITH_ROW = [
+    [[_TRIO_WITH[unit, t, k] for k in range(NUM_RANKS)].__getitem__ for t in range(JOKER_B)]
+    for unit in (1, 2)
+]
+"""``_WITH_ROW[unit - 1][t](k)``: the trio ``t`` with ``unit`` cards of rank ``k``."""
 
 
 # Which ranks of a packed hand hold at least k cards, without a loop over the ranks: adding 16 - k to
@@ -485,20 +485,18 @@ def _lead_plays_of(hand: int, c: list[int] | None, rules: Rules) -> list[Combo]:
         lo, hi = _TRIO_T
         found += lo[p3 & 255]
         found += hi[p3 >> 8]
-        trios = _BITS_LO[p3 & 255] + _BITS_HI[p3 >> 8]
+        # each trio with a kicker of every other rank that has one (or two) cards, lowest first
+        bits_lo, bits_hi = _BITS_LO, _BITS_HI
+        trios = bits_lo[p3 & 255] + bits_hi[p3 >> 8]
         if rules.trio_solo:
-            solo_lo, solo_hi = p1 & 255, p1 >> 8
-            tables = _WITH_T[1]
+            rows = _WITH_ROW[0]
             for t in trios:
-                lo, hi = tables[t] or _trio_with_table(1, t)
-                found += lo[solo_lo]
-                found += hi[solo_hi]
-        pair_lo, pair_hi = p2 & 255, p2 >> 8
-        tables = _WITH_T[2]
+                k = p1 & ~(1 << t)
+                found += map(rows[t], bits_lo[k & 255] + bits_hi[k >> 8])
+        rows = _WITH_ROW[1]
         for t in trios:
-            lo, hi = tables[t] or _trio_with_table(2, t)
-            found += lo[pair_lo]
-            found += hi[pair_hi]
+            k = p2 & ~(1 << t)
+            found += map(rows[t], bits_lo[k & 255] + bits_hi[k >> 8])
     found += _runs_of(p1 & _TO_ACE, 1, rules.chain_min)
     found += _runs_of(p2 & _TO_ACE, 2, rules.pair_chain_min)
     clashing: list[Combo] = []

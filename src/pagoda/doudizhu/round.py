@@ -792,7 +792,7 @@ def _play_of(combo: Combo) -> Action:
     if found is None:
         if len(_PLAY_OF) >= _PLAY_OF_MAX:
             _PLAY_OF.clear()
-        found = _PLAY_OF[combo] = Action(PLAY, 0, combo)
+        found = _PLAY_OF[combo] = _new_action(_ACTION, (PLAY, 0, combo))
     return found
 
 
