@@ -660,8 +660,14 @@ def _simple_follow(hand: int, on: Combo, rules: Rules) -> list[Combo]:
     k, lo, hi = _SIMPLE_TABLES[on.kind]
     g = (hand + _AT_LEAST[k]) & _ABOVE[on.rank - 2]
     found = lo[g & _LOW8] + hi[g >> 40]
-    if hand & _FOURS:
-        found += gen_bombs(counts_of(hand), rules, -1)
+    if hand & _FOURS or hand >> _JOKER_B_SHIFT:
+        found += bombs_and_rocket(hand, rules)
+    return found
+
+
+def bombs_and_rocket(hand: int, rules: Rules) -> list[Combo]:
+    """Every bomb of the packed ``hand``, then the rocket if it holds it (what beats any non-bomb)."""
+    found = gen_bombs(counts_of(hand), rules, -1) if hand & _FOURS else []
     d = rules.rocket_count
     if (hand >> _JOKER_B_SHIFT) & 31 >= d and (hand >> _JOKER_R_SHIFT) & 31 >= d:
         m = d * (ONE[JOKER_B] + ONE[JOKER_R])

@@ -52,7 +52,16 @@ from pagoda.doudizhu.cards import (
     size_of,
 )
 from pagoda.doudizhu.combos import BOMB, ROCKET, Combo, beats, best_reading, is_reading, readings
-from pagoda.doudizhu.movegen import legal_plays
+from pagoda.doudizhu.movegen import (
+    _ABOVE,
+    _AT_LEAST,
+    _FOURS,
+    _JOKER_B_SHIFT,
+    _LOW8,
+    _SIMPLE_TABLES,
+    bombs_and_rocket,
+    legal_plays,
+)
 from pagoda.doudizhu.rules import RULES, Rules, format_rules, parse_rules
 from pagoda.doudizhu.wild import hand_allows, wild_readings
 
@@ -447,19 +456,29 @@ class Round:
                 return [Action(CALL if stage == "call" else ROB), PASS]
             return [PASS] + [Action(BID, b) for b in range(self.bid + 1, self.rules.max_bid + 1)]
         offered = self._offered
-        if offered is None:
-            top = self.top if self.top_seat != seat else None
-            left = self.bombs_left
-            found = legal_plays(self.hands[seat], top, self.rules, self.wild, not left or left[seat] != 0)
+        if offered is not None:
+            return list(offered)
+        top = self.top if self.top_seat != seat else None
+        left = self.bombs_left
+        bombs = not left or left[seat] != 0
+        hand = self.hands[seat]
+        if top is not None and bombs and self.wild < 0 and top.kind in _FOLLOW_TABLES:
+            # the most frequent case, a play on a solo, pair or trio: the actions straight from tables
+            k, lo, hi = _FOLLOW_TABLES[top.kind]
+            g = (hand + _AT_LEAST[k]) & _ABOVE[top.rank - 2]
+            acts = lo[g & _LOW8] + hi[g >> 40]
+            if hand & _FOURS or hand >> _JOKER_B_SHIFT:
+                acts += [_play_of(c) for c in bombs_and_rocket(hand, self.rules)]
+        else:
+            found = legal_plays(hand, top, self.rules, self.wild, bombs)
             try:
                 acts = [_PLAY_OF[c] for c in found]
             except KeyError:
                 acts = [_play_of(c) for c in found]
             if top is not None:
                 acts.insert(0, PASS)
-            offered = tuple(acts)
-            _set_offered(self, offered)
-        return list(offered)
+        _set_offered(self, tuple(acts))
+        return acts
 
     # ----------------------------------------------------------------- transitions
 
@@ -794,6 +813,19 @@ def _play_of(combo: Combo) -> Action:
             _PLAY_OF.clear()
         found = _PLAY_OF[combo] = _new_action(_ACTION, (PLAY, 0, combo))
     return found
+
+
+def _follow_tables() -> dict[str, tuple[int, dict[int, list[Action]], dict[int, list[Action]]]]:
+    """For a play on a solo, pair or trio: the cards needed, and the actions that answer it as the
+    follow tables of :mod:`~pagoda.doudizhu.movegen` have them (the pass first, in the low half)."""
+    out = {}
+    for kind, (k, lo, hi) in _SIMPLE_TABLES.items():
+        low = {g: [PASS, *map(_play_of, found)] for g, found in lo.items()}
+        out[kind] = (k, low, {g: [_play_of(c) for c in found] for g, found in hi.items()})
+    return out
+
+
+_FOLLOW_TABLES = _follow_tables()
 
 
 class _Draft:

@@ -283,29 +283,33 @@ class PlayList(_LazyActions):
     behaves as a read-only list and compares equal to a list of the same actions.
     """
 
-    __slots__ = ("_combos", "_made", "_rest")
+    __slots__ = ("_combos", "_made", "_n", "_rest")
 
     def __init__(self, combos: "Sequence[Raw] | Sequence[Raw | tuple[Raw, int]]", rest: list[Action]) -> None:
         self._combos = combos
+        self._n = len(combos)
         self._rest = rest
         self._made: dict[int, Action] = {}  # by index, the plays handed out
 
     def __len__(self) -> int:
-        return len(self._combos) + len(self._rest)
+        return self._n + len(self._rest)
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
     @overload
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        if type(index) is not int:
-            return super().__getitem__(index)
-        n = len(self._combos)
-        if index < 0:
-            index += n + len(self._rest)
-        if 0 <= index < n:
+        n = self._n
+        if type(index) is int and 0 <= index < n:
             made = self._made.get(index)
             return made if made is not None else self._make(index)
+        if type(index) is not int:
+            return super().__getitem__(index)
+        if index < 0:
+            index += n + len(self._rest)
+            if 0 <= index < n:
+                made = self._made.get(index)
+                return made if made is not None else self._make(index)
         if n <= index < n + len(self._rest):
             return self._rest[index - n]
         raise IndexError("action index out of range")
@@ -320,8 +324,8 @@ class PlayList(_LazyActions):
         return made
 
     def _item(self, index: int) -> Action:
-        if index >= len(self._combos):
-            return self._rest[index - len(self._combos)]
+        if index >= self._n:
+            return self._rest[index - self._n]
         made = self._made.get(index)
         return made if made is not None else self._make(index)
 
@@ -330,7 +334,10 @@ class PlayList(_LazyActions):
         for a in self._made.values():
             if a is action:
                 return True
-        return any(a is action for a in self._rest)
+        for a in self._rest:  # noqa: SIM110 (a plain loop is faster than any() here)
+            if a is action:
+                return True
+        return False
 
     def __iter__(self) -> Iterator[Action]:
         for i in range(len(self._combos)):

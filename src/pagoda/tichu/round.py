@@ -542,16 +542,18 @@ class Round:
             if actions is not None:
                 return actions
             top = self._top
-            if (
-                top is not None
-                and (self._grand | self._tichu | self._played) >> seat & 1
-                and not self._closing
-            ):
-                # The usual case, written out for speed: the seat to move answers a play and
-                # may no longer call Tichu.
+            if (self._grand | self._tichu | self._played) >> seat & 1 and not self._closing:
+                # The usual cases, written out for speed: the seat to move may no longer call
+                # Tichu, and leads or answers a play.
                 hand = self._hands[seat]
                 bomb = self._bombs >> seat & 1
-                if self._complete:
+                if top is None:
+                    if (self._wish and hand & RANK_MASKS[self._wish]) or self.rules.phoenix_choice:
+                        actions = self._compute_play_actions(seat)
+                    else:
+                        wishes = _WISHES if self.rules.wish_required else _WISH_OR_NONE
+                        actions = PlayList(lead_plays(hand, wishes), [])
+                elif self._complete:
                     if top.mask == DRAGON_BIT:
                         out = _dragon_gifts(seat)
                     else:
@@ -706,7 +708,7 @@ class Round:
                     if listed_action is action:
                         found = listed_action  # type: ignore[assignment]
                         break
-            elif _listed(action, listed):
+            elif type(listed) is PlayList and listed.made(action):
                 found = action  # type: ignore[assignment]
             if found is not None:
                 # One of this state's own legal actions: apply it without checking again.
@@ -1217,18 +1219,6 @@ def _bomb_seats(hands: tuple[int, int, int, int]) -> int:
 def _dragon_gifts(seat: int) -> list[Action]:
     """Giving the Dragon trick to either opponent."""
     return [Action(GIVE_DRAGON, target=(seat + 1) & 3), Action(GIVE_DRAGON, target=(seat + 3) & 3)]
-
-
-def _listed(action: object, actions: Sequence[Action]) -> bool:
-    """Is ``action`` itself (not an equal copy) one of ``actions``?"""
-    if type(actions) is list:
-        for a in actions:  # noqa: SIM110 (a plain loop is faster than any() here)
-            if a is action:
-                return True
-        return False
-    if isinstance(actions, PlayList):
-        return actions.made(action)
-    return any(a is action for a in actions)
 
 
 def _bits(flags: tuple[bool, ...]) -> int:
