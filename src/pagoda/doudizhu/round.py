@@ -182,9 +182,51 @@ _FIELDS = (
 )
 """The public fields of a :class:`Round`, in the order of its constructor, ``==``, ``hash`` and ``repr``."""
 
-_SLOTS = (*(name for name in _FIELDS if name != "history"), "_history", "_offered")
-"""The slots: the fields (the history kept as a chain of actions, its text made when read) and the
-actions :meth:`Round.legal_actions` offered, which :meth:`Round.apply` takes without re-checking."""
+_FIXED = ("rules", "seed", "deals", "deal_no", "first", "kitty", "landlord", "bid", "bidder", "auction", "wild")
+"""The fields that stay the same through the play of a deal (they change only at the auction)."""
+
+_SLOTS = (
+    "_fixed",
+    *(name for name in _FIELDS if name not in _FIXED and name != "history"),
+    "_history",
+    "_offered",
+)
+"""The slots: the fixed fields in one shared object, the others, the history (kept as a chain of
+actions, its text made when read) and the actions :meth:`Round.legal_actions` offered, which
+:meth:`Round.apply` takes without checking them again."""
+
+
+class _Fixed:
+    """The fields of a round fixed during play, shared by every state of it: a new state sets
+    twelve slots instead of twenty-three."""
+
+    __slots__ = _FIXED
+
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int | None,
+        deals: "tuple[Deal, ...]",
+        deal_no: int,
+        first: int,
+        kitty: int,
+        landlord: int,
+        bid: int,
+        bidder: int,
+        auction: tuple[tuple[int, str], ...],
+        wild: int,
+    ) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.deals = deals
+        self.deal_no = deal_no
+        self.first = first
+        self.kitty = kitty
+        self.landlord = landlord
+        self.bid = bid
+        self.bidder = bidder
+        self.auction = auction
+        self.wild = wild
 
 _AUCTION = Phase.AUCTION
 _PLAYING = Phase.PLAY
@@ -206,20 +248,10 @@ class Round:
 
     __slots__ = _SLOTS
 
-    rules: Rules
-    seed: int | None
-    deals: tuple[Deal, ...]
-    deal_no: int
-    first: int
+    _fixed: _Fixed
     phase: Phase
     to_move: int
     hands: tuple[int, ...]
-    kitty: int
-    landlord: int
-    bid: int
-    bidder: int
-    auction: tuple[tuple[int, str], ...]
-    wild: int
     top: Combo | None
     top_seat: int
     passes: int
@@ -259,8 +291,11 @@ class Round:
             *(rules, seed, deals, deal_no, first, phase, to_move, hands, kitty, landlord, bid, bidder),
             *(auction, wild, top, top_seat, passes, doubles, play_counts, winner, history, bombs_left),
         )
-        for name, value in zip(_FIELDS, values, strict=True):
-            object.__setattr__(self, "_history" if name == "history" else name, value)
+        fields = dict(zip(_FIELDS, values, strict=True))
+        object.__setattr__(self, "_fixed", _Fixed(*[fields[name] for name in _FIXED]))
+        for name, value in fields.items():
+            if name not in _FIXED:
+                object.__setattr__(self, "_history" if name == "history" else name, value)
         object.__setattr__(self, "_offered", None)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -268,6 +303,61 @@ class Round:
 
     def __delattr__(self, name: str) -> None:
         raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the round."""
+        return self._fixed.rules
+
+    @property
+    def seed(self) -> int | None:
+        """The seed the deals come from (``None``: a given deal)."""
+        return self._fixed.seed
+
+    @property
+    def deals(self) -> tuple[Deal, ...]:
+        """Every deal so far (one more after each all-pass auction)."""
+        return self._fixed.deals
+
+    @property
+    def deal_no(self) -> int:
+        """The number of the deal being played (1, 2, ... after redeals)."""
+        return self._fixed.deal_no
+
+    @property
+    def first(self) -> int:
+        """The seat that bids first."""
+        return self._fixed.first
+
+    @property
+    def kitty(self) -> int:
+        """The kept cards (packed)."""
+        return self._fixed.kitty
+
+    @property
+    def landlord(self) -> int:
+        """The landlord's seat (-1 during the auction)."""
+        return self._fixed.landlord
+
+    @property
+    def bid(self) -> int:
+        """The highest bid (with ``rob``: the base, 2 to the number of robs)."""
+        return self._fixed.bid
+
+    @property
+    def bidder(self) -> int:
+        """The seat of the highest bid (-1: none yet)."""
+        return self._fixed.bidder
+
+    @property
+    def auction(self) -> tuple[tuple[int, str], ...]:
+        """The auction's actions of this deal, as (seat, text)."""
+        return self._fixed.auction
+
+    @property
+    def wild(self) -> int:
+        """The wild rank index (-1: none, or not yet drawn)."""
+        return self._fixed.wild
 
     @property
     def history(self) -> History:
@@ -462,15 +552,16 @@ class Round:
         left = self.bombs_left
         bombs = not left or left[seat] != 0
         hand = self.hands[seat]
-        if top is not None and bombs and self.wild < 0 and top.kind in _FOLLOW_TABLES:
+        fixed = self._fixed
+        if top is not None and bombs and fixed.wild < 0 and top.kind in _FOLLOW_TABLES:
             # the most frequent case, a play on a solo, pair or trio: the actions straight from tables
             k, lo, hi = _FOLLOW_TABLES[top.kind]
             g = (hand + _AT_LEAST[k]) & _ABOVE[top.rank - 2]
             acts = lo[g & _LOW8] + hi[g >> 40]
             if hand & _FOURS or hand >> _JOKER_B_SHIFT:
-                acts += [_play_of(c) for c in bombs_and_rocket(hand, self.rules)]
+                acts += [_play_of(c) for c in bombs_and_rocket(hand, fixed.rules)]
         else:
-            found = legal_plays(hand, top, self.rules, self.wild, bombs)
+            found = legal_plays(hand, top, fixed.rules, fixed.wild, bombs)
             try:
                 acts = [_PLAY_OF[c] for c in found]
             except KeyError:
@@ -670,7 +761,7 @@ class Round:
 
     def _play(self, seat: int, action: Action, trusted: bool) -> "Round":
         """The state after a play or pass; ``trusted``: ``action`` is one this state offered."""
-        rules = self.rules
+        rules = self._fixed.rules
         n = rules.players
         top_seat = self.top_seat
         top = self.top if top_seat != seat else None
@@ -838,18 +929,15 @@ class _Draft:
 
 def _makers() -> tuple[Callable[..., Round], Callable[..., Round]]:
     """``make(*fields)``, and ``next_play(state, phase, to_move, hands, top, top_seat, passes,
-    doubles, play_counts, winner, history, bombs_left)`` that copies the other fields of ``state``."""
-    scope: dict[str, Any] = {"_new": object.__new__, "_Draft": _Draft, "Round": Round}
-    slot = {name: "_history" if name == "history" else name for name in _FIELDS}
-    lines = [f"def make({', '.join(_FIELDS)}):", "    o = _new(_Draft)"]
-    lines += [f"    o.{slot[name]} = {name}" for name in _FIELDS]
+    doubles, play_counts, winner, history, bombs_left)`` that shares the fixed fields of ``state``."""
+    scope: dict[str, Any] = {"_new": _Draft, "_Fixed": _Fixed, "Round": Round}
+    changing = [name for name in _FIELDS if name not in _FIXED]
+    slot = {name: "_history" if name == "history" else name for name in changing}
+    lines = [f"def make({', '.join(_FIELDS)}):", "    o = _new()", f"    o._fixed = _Fixed({', '.join(_FIXED)})"]
+    lines += [f"    o.{slot[name]} = {name}" for name in changing]
     lines += ["    o._offered = None", "    o.__class__ = Round", "    return o"]
-    changing = (
-        *("phase", "to_move", "hands", "top", "top_seat", "passes", "doubles", "play_counts"),
-        *("winner", "history", "bombs_left"),
-    )
-    lines += [f"def next_play(s, {', '.join(changing)}):", "    o = _new(_Draft)"]
-    lines += [f"    o.{slot[name]} = {name if name in changing else 's.' + name}" for name in _FIELDS]
+    lines += [f"def next_play(s, {', '.join(changing)}):", "    o = _new()", "    o._fixed = s._fixed"]
+    lines += [f"    o.{slot[name]} = {name}" for name in changing]
     lines += ["    o._offered = None", "    o.__class__ = Round", "    return o"]
     exec("\n".join(lines), scope)  # the way dataclasses writes __init__
     return scope["make"], scope["next_play"]

@@ -27,6 +27,7 @@ import enum
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from pagoda.core import IllegalAction, PagodaError, ParseError, Record, parse_record
 from pagoda.tichu.actions import (
@@ -122,6 +123,17 @@ _OVER = Phase.OVER
 _History = tuple["_History", int, Action] | None
 
 
+class _Setup(NamedTuple):
+    """What a round keeps from its deal on, changed only by the Grand Tichu decisions and the
+    exchange (one field of the round instead of five: every action copies the round's fields)."""
+
+    deal: tuple[tuple[Card, ...], ...]
+    seed: int | None
+    start: Phase  # the phase the round was dealt into: Grand Tichu, or straight into play
+    decided: int  # the seats that have decided on Grand Tichu
+    given: tuple[tuple[Card, Card, Card] | None, ...]  # each seat's exchange, once given
+
+
 @dataclass(frozen=True, slots=True)
 class View:
     """What one seat may know of a round: its own cards and everything public, nothing more."""
@@ -184,17 +196,13 @@ class Round:
         "_cache",
         "_closing",
         "_complete",
-        "_deal",
-        "_decided",
-        "_given",
         "_grand",
         "_hands",
         "_history",
         "_out",
         "_passed",
         "_played",
-        "_seed",
-        "_start",
+        "_setup",
         "_tichu",
         "_top",
         "_top_seat",
@@ -209,16 +217,12 @@ class Round:
 
     rules: Rules
     phase: Phase
-    _deal: tuple[tuple[Card, ...], ...]
-    _seed: int | None
-    _start: Phase
+    _setup: "_Setup"  # fixed from the deal on, but for the Grand Tichu decisions and the exchange
     _hands: tuple[int, int, int, int]
     _bombs: int  # the seats whose hand holds a bomb (a hand in play only loses cards)
-    _decided: int
     _grand: int
     _tichu: int
     _played: int
-    _given: tuple[tuple[Card, Card, Card] | None, ...]
     _won: tuple[int, int, int, int]
     _trick: int
     _top: Combo | None
@@ -287,11 +291,8 @@ class Round:
         """The round of a deal already checked: four hands of 14 different cards."""
         r = object.__new__(cls)
         r.rules = rules if rules is not None else RULES["standard"]
-        r._deal = hands
-        r._seed = seed
-        r._start = start
-        r._decided = r._grand = r._tichu = r._played = 0
-        r._given = (None, None, None, None)
+        r._setup = _Setup(hands, seed, start, 0 if start is _GRAND else 0b1111, (None, None, None, None))
+        r._grand = r._tichu = r._played = 0
         r._won = (0, 0, 0, 0)
         r._trick = 0
         r._top = None
@@ -315,7 +316,6 @@ class Round:
             h = [sum(map(_CARD_BITS.__getitem__, hand)) for hand in hands]
             r._hands = (h[0], h[1], h[2], h[3])
             r._bombs = _bomb_seats(r._hands)
-            r._decided = 0b1111
             r.to_move = r._mah_jong_holder()
         return r
 
@@ -358,16 +358,12 @@ class Round:
         r = object.__new__(cls)
         r.rules = view.rules
         r.phase = _PLAY
-        r._deal = ()
-        r._seed = None
-        r._start = _PLAY
+        r._setup = _Setup((), None, _PLAY, 0b1111, (None, None, None, None))
         r._hands = (masks[0], masks[1], masks[2], masks[3])
         r._bombs = _bomb_seats(r._hands)
-        r._decided = 0b1111
         r._grand = _bits(view.grand_calls)
         r._tichu = _bits(view.tichu_calls)
         r._played = sum(1 << s for s in range(4) if view.hand_sizes[s] < 14)
-        r._given = (None, None, None, None)
         r._won = view.won
         r._trick = sum(c.mask for _, c in view.trick)
         r._top = view.top
@@ -390,9 +386,7 @@ class Round:
         r = object.__new__(Round)
         r._cache = None
         r._closing = self._closing
-        r._deal = self._deal
-        r._decided = self._decided
-        r._given = self._given
+        r._setup = self._setup
         r._grand = self._grand
         r._hands = self._hands
         r._bombs = self._bombs
@@ -401,8 +395,6 @@ class Round:
         r._passed = self._passed
         r._complete = self._complete
         r._played = self._played
-        r._seed = self._seed
-        r._start = self._start
         r._tichu = self._tichu
         r.to_move = self.to_move
         r._top = self._top
@@ -427,9 +419,9 @@ class Round:
     def awaiting(self) -> tuple[int, ...]:
         """Every seat the round waits for: several in the simultaneous phases."""
         if self.phase is _GRAND:
-            return tuple(s for s in range(4) if not self._decided >> s & 1)
+            return tuple(s for s in range(4) if not self._setup.decided >> s & 1)
         if self.phase is _EXCHANGE:
-            return tuple(s for s in range(4) if self._given[s] is None)
+            return tuple(s for s in range(4) if self._setup.given[s] is None)
         if self.phase is _PLAY:
             return (self.to_move,)
         return ()
@@ -450,7 +442,7 @@ class Round:
     @property
     def seed(self) -> int | None:
         """The shuffle's seed, if the deal came from one."""
-        return self._seed
+        return self._setup.seed
 
     @property
     def top(self) -> Combo | None:
@@ -601,12 +593,12 @@ class Round:
             raise PagodaError(f"seat {seat} is not a seat: 0-3")
         phase = self.phase
         if phase is _GRAND:
-            if self._decided >> seat & 1:
+            if self._setup.decided >> seat & 1:
                 return []
             return [_ACTION_GRAND, _ACTION_NO_GRAND] if self._may_call_grand(seat) else [_ACTION_NO_GRAND]
         if phase is _EXCHANGE:
             tichu = [_ACTION_TICHU] if self._may_call_tichu(seat) else []
-            if self._given[seat] is not None:
+            if self._setup.given[seat] is not None:
                 return tichu
             return ExchangeChoices(self._hands[seat], first=tuple(tichu))
         return []
@@ -772,27 +764,30 @@ class Round:
     def _apply_grand(self, seat: int, act: Action) -> "Round":
         if act.kind not in (GRAND, NO_GRAND):
             raise IllegalAction(f"every seat first decides grand or no-grand, not {act}")
-        if self._decided >> seat & 1:
+        setup = self._setup
+        if setup.decided >> seat & 1:
             raise IllegalAction(f"seat {seat} has already decided on Grand Tichu")
         if act.kind == GRAND and not self._may_call_grand(seat):
             raise IllegalAction(f"seat {seat}'s partner has called: these rules allow one call per team")
         r = self._copy()
-        r._decided |= 1 << seat
+        decided = setup.decided | 1 << seat
+        r._setup = _Setup(setup.deal, setup.seed, setup.start, decided, setup.given)
         if act.kind == GRAND:
             r._grand |= 1 << seat
-        if r._decided == 0b1111:
-            h = [sum(map(_CARD_BITS.__getitem__, hand)) for hand in self._deal]
+        if decided == 0b1111:
+            h = [sum(map(_CARD_BITS.__getitem__, hand)) for hand in setup.deal]
             r._hands = (h[0], h[1], h[2], h[3])
             r.phase = _EXCHANGE
             r.to_move = 0
         else:
-            r.to_move = _LOWEST_UNSET[r._decided]
+            r.to_move = _LOWEST_UNSET[decided]
         return r
 
     def _apply_exchange(self, seat: int, act: Action) -> "Round":
         if act.kind != EXCHANGE or act.gifts is None:
             raise IllegalAction(f"in the exchange each seat gives three cards, not {act}")
-        if self._given[seat] is not None:
+        setup = self._setup
+        if setup.given[seat] is not None:
             raise IllegalAction(f"seat {seat} has already given its cards")
         gifts = act.gifts
         mask = to_mask(gifts)
@@ -801,9 +796,9 @@ class Round:
         if mask & ~self._hands[seat]:
             raise IllegalAction(f"seat {seat} does not hold {format_cards(mask & ~self._hands[seat])}")
         r = self._copy()
-        given = list(self._given)
+        given = list(setup.given)
         given[seat] = gifts
-        r._given = tuple(given)
+        r._setup = _Setup(setup.deal, setup.seed, setup.start, setup.decided, tuple(given))
         hands = list(self._hands)
         hands[seat] &= ~mask
         if None not in given:
@@ -887,12 +882,8 @@ class Round:
         r = object.__new__(Round)
         r.rules = self.rules
         r.phase = self.phase
-        r._deal = self._deal
-        r._seed = self._seed
-        r._start = self._start
-        r._decided = self._decided
+        r._setup = self._setup
         r._grand = self._grand
-        r._given = self._given
         r._tichu = self._tichu
         r._cache = None
         r._closing = self._closing
@@ -1002,12 +993,8 @@ class Round:
         r = object.__new__(Round)
         r.rules = self.rules
         r.phase = self.phase
-        r._deal = self._deal
-        r._seed = self._seed
-        r._start = self._start
-        r._decided = self._decided
+        r._setup = self._setup
         r._grand = self._grand
-        r._given = self._given
         r._tichu = self._tichu
         r._cache = None
         r._closing = self._closing
@@ -1119,8 +1106,9 @@ class Round:
         if not 0 <= seat < 4:
             raise PagodaError(f"seat {seat} is not a seat: 0-3")
         received: tuple[Card, Card, Card] | None = None
-        if self.phase in (_PLAY, _OVER) and self._start is _GRAND:
-            g = [self._given[(seat + k) & 3] for k in (3, 2, 1)]
+        setup = self._setup
+        if self.phase in (_PLAY, _OVER) and setup.start is _GRAND:
+            g = [setup.given[(seat + k) & 3] for k in (3, 2, 1)]
             if g[0] and g[1] and g[2]:
                 received = (g[0][0], g[1][1], g[2][2])
         played = 0
@@ -1135,10 +1123,10 @@ class Round:
             rules=self.rules,
             hand=h[seat],
             hand_sizes=(h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count()),
-            grand_decided=_bools(self._decided),
+            grand_decided=_bools(setup.decided),
             grand_calls=_bools(self._grand),
             tichu_calls=_bools(self._tichu),
-            given=self._given[seat],
+            given=setup.given[seat],
             received=received,
             to_move=self.to_move,
             top=self._top,
@@ -1171,12 +1159,13 @@ class Round:
     def record(self) -> Record:
         """The game record: rules, deal and actions; :func:`replay` turns it back into this round."""
         headers = [("Game", "tichu"), ("Rules", str(self.rules))]
-        if self._seed is not None:
-            headers.append(("Seed", str(self._seed)))
-        if not self._deal:
+        setup = self._setup
+        if setup.seed is not None:
+            headers.append(("Seed", str(setup.seed)))
+        if not setup.deal:
             raise PagodaError("a position built from a view has no deal, so no record")
-        headers.append(("Deal", " | ".join(format_cards(hand) for hand in self._deal)))
-        headers.append(("Start", "grand" if self._start is _GRAND else "play"))
+        headers.append(("Deal", " | ".join(format_cards(hand) for hand in setup.deal)))
+        headers.append(("Start", "grand" if setup.start is _GRAND else "play"))
         return Record(tuple(headers), tuple((s, str(a)) for s, a in self.actions))
 
     def _key(self) -> tuple[object, ...]:
