@@ -139,3 +139,17 @@ def test_written_out_shuffle_draws_as_random_shuffle() -> None:
         b.shuffle(theirs)
         assert ours == theirs
         assert a.random() == b.random()  # the same number of draws
+
+
+def test_the_constructor_takes_every_field_by_name() -> None:
+    from pagoda.doudizhu.round import _FIELDS
+
+    rules = ddz.parse_rules("four_player bomb_limits=true")
+    for seed in range(5):
+        r = ddz.Round.new(seed, rules)
+        rng = random.Random(seed)
+        while not r.is_over:
+            again = ddz.Round(**{name: getattr(r, name) for name in _FIELDS})
+            assert again == r
+            assert again.legal_actions() == r.legal_actions()
+            r = r.apply(r.to_move, rng.choice(r.legal_actions()))

@@ -182,7 +182,10 @@ _FIELDS = (
 )
 """The public fields of a :class:`Round`, in the order of its constructor, ``==``, ``hash`` and ``repr``."""
 
-_FIXED = ("rules", "seed", "deals", "deal_no", "first", "kitty", "landlord", "bid", "bidder", "auction", "wild")
+_FIXED = (
+    *("rules", "seed", "deals", "deal_no", "first", "kitty"),
+    *("landlord", "bid", "bidder", "auction", "wild"),
+)
 """The fields that stay the same through the play of a deal (they change only at the auction)."""
 
 _SLOTS = (
@@ -227,6 +230,7 @@ class _Fixed:
         self.bidder = bidder
         self.auction = auction
         self.wild = wild
+
 
 _AUCTION = Phase.AUCTION
 _PLAYING = Phase.PLAY
@@ -287,15 +291,13 @@ class Round:
         history: History,
         bombs_left: tuple[int, ...] = (),
     ) -> None:
-        values = (
-            *(rules, seed, deals, deal_no, first, phase, to_move, hands, kitty, landlord, bid, bidder),
-            *(auction, wild, top, top_seat, passes, doubles, play_counts, winner, history, bombs_left),
-        )
-        fields = dict(zip(_FIELDS, values, strict=True))
-        object.__setattr__(self, "_fixed", _Fixed(*[fields[name] for name in _FIXED]))
-        for name, value in fields.items():
-            if name not in _FIXED:
-                object.__setattr__(self, "_history" if name == "history" else name, value)
+        fixed = _Fixed(rules, seed, deals, deal_no, first, kitty, landlord, bid, bidder, auction, wild)
+        values = (fixed, phase, to_move, hands, top, top_seat, passes, doubles, play_counts, winner)
+        names = ("_fixed", "phase", "to_move", "hands", "top", "top_seat", "passes", "doubles")
+        for name, value in zip((*names, "play_counts", "winner"), values, strict=True):
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "bombs_left", bombs_left)
+        object.__setattr__(self, "_history", history)
         object.__setattr__(self, "_offered", None)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -933,7 +935,8 @@ def _makers() -> tuple[Callable[..., Round], Callable[..., Round]]:
     scope: dict[str, Any] = {"_new": _Draft, "_Fixed": _Fixed, "Round": Round}
     changing = [name for name in _FIELDS if name not in _FIXED]
     slot = {name: "_history" if name == "history" else name for name in changing}
-    lines = [f"def make({', '.join(_FIELDS)}):", "    o = _new()", f"    o._fixed = _Fixed({', '.join(_FIXED)})"]
+    lines = [f"def make({', '.join(_FIELDS)}):", "    o = _new()"]
+    lines.append(f"    o._fixed = _Fixed({', '.join(_FIXED)})")
     lines += [f"    o.{slot[name]} = {name}" for name in changing]
     lines += ["    o._offered = None", "    o.__class__ = Round", "    return o"]
     lines += [f"def next_play(s, {', '.join(changing)}):", "    o = _new()", "    o._fixed = s._fixed"]
