@@ -582,21 +582,80 @@ class Round:
         text, an equal action made elsewhere, another state's) is checked in full.
         """
         phase = self.phase
-        if phase is _OVER:
-            raise IllegalAction("the round is over")
+        if phase is not _PLAYING:
+            if phase is _OVER:
+                raise IllegalAction("the round is over")
+            if seat != self.to_move:
+                raise IllegalAction(f"it is seat {self.to_move}'s turn, not seat {seat}'s")
+            if isinstance(action, str):
+                action = self.parse_action(action, seat)
+            return self._auction(seat, action)
         if seat != self.to_move:
             raise IllegalAction(f"it is seat {self.to_move}'s turn, not seat {seat}'s")
-        if isinstance(action, str):
-            action = self.parse_action(action, seat)
-        elif phase is _PLAYING:
-            offered = self._offered
-            if offered is not None:
-                for a in offered:
-                    if a is action:
-                        return self._play(seat, action, True)
-        if phase is _AUCTION:
-            return self._auction(seat, action)
-        return self._play(seat, action, False)
+        # the history keeps an offered action itself (its text is made when read), any other's text
+        entry: Action | str = action
+        offered = self._offered
+        for a in offered or ():
+            if a is action:
+                break
+        else:
+            if isinstance(action, str):
+                action = self.parse_action(action, seat)
+            self._check_play(seat, action)
+            entry = str(action)
+        rules = self._fixed.rules
+        n = rules.players
+        if action.kind == PASS_KIND:
+            passes = self.passes + 1
+            top, top_seat = (None, -1) if passes == n - 1 else (self.top, self.top_seat)
+            return _next_play(
+                self,
+                _PLAYING,
+                (seat + 1) % n,
+                self.hands,
+                top,
+                top_seat,
+                passes,
+                self.doubles,
+                self.play_counts,
+                -1,
+                [self._history, seat, entry],
+                self.bombs_left,
+            )
+        combo = action.combo
+        assert combo is not None
+        hands = list(self.hands)
+        hand = hands[seat] - combo.mask
+        hands[seat] = hand
+        counts = list(self.play_counts)
+        counts[seat] += 1
+        doubles = self.doubles
+        kind = combo.kind
+        bombs_left = self.bombs_left
+        if kind in (ROCKET, BOMB):
+            if kind == ROCKET or combo.size >= rules.double_min_bomb:
+                doubles += 1
+            if bombs_left and bombs_left[seat] >= 0:
+                bombs_left = self._spend_bomb(seat, combo)
+        if hand:
+            return _next_play(
+                self,
+                _PLAYING,
+                (seat + 1) % n,
+                tuple(hands),
+                combo,
+                seat,
+                0,
+                doubles,
+                tuple(counts),
+                -1,
+                [self._history, seat, entry],
+                bombs_left,
+            )
+        history = [self._history, seat, entry]
+        return _next_play(
+            self, _OVER, seat, tuple(hands), combo, seat, 0, doubles, tuple(counts), seat, history, bombs_left
+        )
 
     def parse_action(self, text: str, seat: int | None = None) -> Action:
         """Read an action's text in this state (plays take the reading that fits the table)."""
@@ -761,80 +820,27 @@ class Round:
 
     # play --------------------------------------------------------------------------
 
-    def _play(self, seat: int, action: Action, trusted: bool) -> "Round":
-        """The state after a play or pass; ``trusted``: ``action`` is one this state offered."""
-        rules = self._fixed.rules
-        n = rules.players
-        top_seat = self.top_seat
-        top = self.top if top_seat != seat else None
-        # the history keeps the action itself (its text is made when read); a caller's action, its text now
+    def _check_play(self, seat: int, action: Action) -> None:
+        """Raise :class:`IllegalAction` unless ``seat`` may take ``action`` (a play or pass) now."""
+        top = self.top if self.top_seat != seat else None
         if action.kind == PASS_KIND:
             if top is None:
                 raise IllegalAction("the leader may not pass")
-            passes = self.passes + 1
-            if passes == n - 1:
-                top, top_seat = None, -1
-            return _next_play(
-                self,
-                _PLAYING,
-                (seat + 1) % n,
-                self.hands,
-                top,
-                top_seat,
-                passes,
-                self.doubles,
-                self.play_counts,
-                -1,
-                [self._history, seat, action if trusted else str(action)],
-                self.bombs_left,
-            )
+            return
         combo = action.combo
+        if action.kind != PLAY or combo is None:
+            raise IllegalAction(f"{action} is not a play action (play CARDS or pass)")
         hand = self.hands[seat]
-        if not trusted:
-            if action.kind != PLAY or combo is None:
-                raise IllegalAction(f"{action} is not a play action (play CARDS or pass)")
-            if not is_subset(combo.mask, hand):
-                raise IllegalAction(f"seat {seat} does not hold {format_mask(combo.mask)}")
-            if not beats(combo, top):
-                raise IllegalAction(f"{combo} ({combo.kind}) does not beat {top} ({top.kind if top else ''})")
-            self._check_reading(combo)
-            if not rules.bomb_head_chains:
-                why = hand_allows(combo, counts_of(hand), rules)
-                if why:
-                    raise IllegalAction(why)
-        assert combo is not None
-        hands = list(self.hands)
-        hand -= combo.mask
-        hands[seat] = hand
-        counts = list(self.play_counts)
-        counts[seat] += 1
-        doubles = self.doubles
-        kind = combo.kind
-        bombs_left = self.bombs_left
-        if kind in (ROCKET, BOMB):
-            if kind == ROCKET or combo.size >= rules.double_min_bomb:
-                doubles += 1
-            if bombs_left and bombs_left[seat] >= 0:
-                bombs_left = self._spend_bomb(seat, combo)
-        entry = [self._history, seat, action if trusted else str(action)]
-        if hand:
-            return _next_play(
-                self,
-                _PLAYING,
-                (seat + 1) % n,
-                tuple(hands),
-                combo,
-                seat,
-                0,
-                doubles,
-                tuple(counts),
-                -1,
-                entry,
-                bombs_left,
-            )
-        return _next_play(
-            self, _OVER, seat, tuple(hands), combo, seat, 0, doubles, tuple(counts), seat, entry, bombs_left
-        )
+        if not is_subset(combo.mask, hand):
+            raise IllegalAction(f"seat {seat} does not hold {format_mask(combo.mask)}")
+        if not beats(combo, top):
+            raise IllegalAction(f"{combo} ({combo.kind}) does not beat {top} ({top.kind if top else ''})")
+        self._check_reading(combo)
+        rules = self._fixed.rules
+        if not rules.bomb_head_chains:
+            why = hand_allows(combo, counts_of(hand), rules)
+            if why:
+                raise IllegalAction(why)
 
     def _spend_bomb(self, seat: int, combo: Combo) -> tuple[int, ...]:
         left = list(self.bombs_left)
