@@ -153,3 +153,28 @@ def test_the_constructor_takes_every_field_by_name() -> None:
             assert again == r
             assert again.legal_actions() == r.legal_actions()
             r = r.apply(r.to_move, rng.choice(r.legal_actions()))
+
+
+@pytest.mark.parametrize(
+    "preset", ["classic", "rlcard", "openspiel", "four_player", "classic kicker_own_rank=true"]
+)
+def test_follows_from_tables_equal_the_generators(preset: str) -> None:
+    """legal_plays answers a solo, pair, trio, trio with kickers and runs from the packed hand;
+    natural_plays runs the generator of the kind: the same plays in the same order."""
+    from pagoda.doudizhu.cards import counts_of, deck
+    from pagoda.doudizhu.movegen import legal_plays, natural_plays
+
+    rules = ddz.parse_rules(preset)
+    rng = random.Random(preset)
+    cards = deck(rules.decks)
+    checked = set()
+    for _ in range(1500):
+        rng.shuffle(cards)
+        size = rng.randrange(1, 34 if rules.decks == 2 else 21)
+        hand = sum(1 << (5 * i) for i in cards[:size])
+        other = sum(1 << (5 * i) for i in cards[size : size + rng.randrange(1, 21)])
+        for on in ddz.plays(other, rules=rules):
+            found = legal_plays(hand, on, rules)
+            assert found == natural_plays(counts_of(hand), rules, on), (hand, on)
+            checked.add(on.kind)
+    assert {"solo", "pair", "trio", "trio_pair", "chain", "pair_chain", "plane", "bomb"} <= checked

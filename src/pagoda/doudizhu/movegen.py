@@ -665,6 +665,47 @@ def _simple_follow(hand: int, on: Combo, rules: Rules) -> list[Combo]:
     return found
 
 
+def _trio_with_follow(hand: int, above: int, rules: Rules, unit: int) -> list[Combo]:
+    """The plays of the packed ``hand`` on a trio with ``unit`` kicker cards (no kicker of the
+    trio's own rank) of main rank index ``above``: as ``gen_trio_solo`` / ``gen_trio_pair``, then
+    the bombs and the rocket."""
+    found: list[Combo] = []
+    g = (hand + _AT_LEAST[3]) & _ABOVE[above + 1]
+    p3 = (_RANKS_LO[g & _LOW8] | _RANKS_HI[g >> 40]) & _NO_JOKERS
+    if p3:
+        g = (hand + _AT_LEAST[unit]) & _BIT4
+        kick = _RANKS_LO[g & _LOW8] | _RANKS_HI[g >> 40]
+        rows = _WITH_ROW[unit - 1]
+        for t in _BITS_LO[p3 & 255] + _BITS_HI[p3 >> 8]:
+            k = kick & ~(1 << t)
+            found += map(rows[t], _BITS_LO[k & 255] + _BITS_HI[k >> 8])
+    if hand & _FOURS or hand >> _JOKER_B_SHIFT:
+        found += bombs_and_rocket(hand, rules)
+    return found
+
+
+def _run_follow(hand: int, on: Combo, rules: Rules, per: int) -> list[Combo]:
+    """The plays of the packed ``hand`` on a chain, pair chain or plane (``per`` cards a rank) when
+    any rank may head a chain: the runs of its length topped higher (as ``_gen_run``), then the
+    bombs and the rocket."""
+    g = (hand + _AT_LEAST[per]) & _BIT4
+    pattern = (_RANKS_LO[g & _LOW8] | _RANKS_HI[g >> 40]) & _TO_ACE
+    length = on.length
+    full = (1 << length) - 1
+    least = (rules.chain_min, rules.pair_chain_min, rules.plane_min)[per - 1]
+    found = [
+        _RUNS[per, s, length]
+        for s in range(max(0, on.rank - 3 - length + 2), ACE - length + 2)
+        if (pattern >> s) & full == full and length >= least
+    ]
+    if hand & _FOURS or hand >> _JOKER_B_SHIFT:
+        found += bombs_and_rocket(hand, rules)
+    return found
+
+
+_RUN_PER_KIND = {CHAIN: 1, PAIR_CHAIN: 2, PLANE: 3}
+
+
 def bombs_and_rocket(hand: int, rules: Rules) -> list[Combo]:
     """Every bomb of the packed ``hand``, then the rocket if it holds it (what beats any non-bomb)."""
     found = gen_bombs(counts_of(hand), rules, -1) if hand & _FOURS else []
@@ -689,6 +730,12 @@ def legal_plays(hand: int, on: Combo | None, rules: Rules, wild: int = -1, bombs
             found = natural_plays(counts_of(hand), rules, None)
     elif on.kind in _SIMPLE_KINDS:
         found = _simple_follow(hand, on, rules)
+    elif on.kind == TRIO_SOLO and rules.trio_solo and not rules.kicker_own_rank:
+        found = _trio_with_follow(hand, on.rank - 3, rules, 1)
+    elif on.kind == TRIO_PAIR and not rules.kicker_own_rank:
+        found = _trio_with_follow(hand, on.rank - 3, rules, 2)
+    elif on.kind in _RUN_PER_KIND and rules.bomb_head_chains:
+        found = _run_follow(hand, on, rules, _RUN_PER_KIND[on.kind])
     else:
         found = natural_plays(counts_of(hand), rules, on)
     if bombs:
