@@ -129,7 +129,7 @@ def test_state_is_frozen_equal_and_picklable() -> None:
 
 
 def test_written_out_shuffle_draws_as_random_shuffle() -> None:
-    from pagoda.doudizhu.round import _shuffle
+    from pagoda.doudizhu.round import _below, _shuffle
 
     for seed in range(300):
         size = 1 + seed % 300  # past 256, where the bit lengths are no longer tabled
@@ -138,6 +138,7 @@ def test_written_out_shuffle_draws_as_random_shuffle() -> None:
         _shuffle(a, ours)
         b.shuffle(theirs)
         assert ours == theirs
+        assert _below(a, size) == b.randrange(size)
         assert a.random() == b.random()  # the same number of draws
 
 

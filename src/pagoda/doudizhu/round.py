@@ -103,33 +103,53 @@ Deal = tuple[int, ...]
 def deal(seed: int, number: int, rules: Rules) -> tuple[Deal, int]:
     """Deal ``number`` (1, 2, ... after redeals) of ``seed``: the deal and the face-up card's seat."""
     rng = random.Random(f"doudizhu {seed} {number}")
-    cards = [ONE[i] for i in deck(rules.decks)]
+    cards = _deck_cards(rules.decks)
     _shuffle(rng, cards)
     n = rules.hand_size
     hands = []
     for s in range(rules.players):
         hands.append(sum(cards[s * n : (s + 1) * n]))
     kitty = sum(cards[rules.players * n :])
-    face_up = rng.randrange(rules.players * n)
+    face_up = _below(rng, rules.players * n)  # rng.randrange(rules.players * n)
     return (*hands, kitty), face_up // n
 
 
-_BIT_LENGTHS = tuple(n.bit_length() for n in range(256))
+_DECKS: dict[int, tuple[int, ...]] = {}
+
+
+def _deck_cards(decks: int) -> list[int]:
+    """The packed cards of :func:`deck` (a fresh list)."""
+    found = _DECKS.get(decks)
+    if found is None:
+        found = _DECKS[decks] = tuple(ONE[i] for i in deck(decks))
+    return list(found)
+
+
+_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
 
 
 def _shuffle(rng: random.Random, x: list[int]) -> None:
     """``rng.shuffle(x)`` written out: the same draws (``random.Random.shuffle`` and its
-    ``_randbelow_with_getrandbits``: ``getrandbits(n.bit_length())`` until below ``n``) and the
-    same swaps, without two Python calls per card."""
+    ``_randbelow_with_getrandbits``: ``getrandbits((i + 1).bit_length())`` until at most ``i``)
+    and the same swaps, without two Python calls per card."""
+    steps = _STEPS.get(len(x))
+    if steps is None:
+        steps = _STEPS[len(x)] = tuple((i, (i + 1).bit_length()) for i in range(len(x) - 1, 0, -1))
     getrandbits = rng.getrandbits
-    bits = _BIT_LENGTHS
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = bits[n] if n < 256 else n.bit_length()
+    for i, k in steps:
         j = getrandbits(k)
-        while j >= n:
+        while j > i:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
+
+
+def _below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``n > 0`` written out (its ``_randbelow_with_getrandbits``)."""
+    k = n.bit_length()
+    j = rng.getrandbits(k)
+    while j >= n:
+        j = rng.getrandbits(k)
+    return j
 
 
 def draw_wild(seed: int, number: int) -> int:
