@@ -562,15 +562,7 @@ def lead_plays(mask: int, wishes: tuple[int, ...] = ()) -> "Sequence[Raw | tuple
     wish = mask & MAH_JONG_BIT and wishes
     if n <= _EAGER_UP_TO:
         plays = _lead(mask, False)
-        if not wish:
-            return plays
-        out: list[Raw | tuple[Raw, int]] = []
-        for play in plays:
-            if play[2] & MAH_JONG_BIT:
-                out += [(play, w) for w in wishes]
-            else:
-                out.append(play)
-        return out
+        return with_wishes(plays, wishes) if wish else plays
     m, c, present, two = _rank_counts(mask)
     phoenix = 1 if mask & PHOENIX_BIT else 0
     parts: list[_Part] = []
@@ -649,6 +641,17 @@ def lead_plays(mask: int, wishes: tuple[int, ...] = ()) -> "Sequence[Raw | tuple
         parts.append(bombs)
         lens.append(len(bombs))
     return _Chain(parts, lens)
+
+
+def with_wishes(plays: list[Raw], wishes: tuple[int, ...]) -> list[Raw | tuple[Raw, int]]:
+    """``plays`` with each play of the Mah Jong once per wish, as ``(play, wish)``."""
+    out: list[Raw | tuple[Raw, int]] = []
+    for play in plays:
+        if play[2] & MAH_JONG_BIT:
+            out += [(play, w) for w in wishes]
+        else:
+            out.append(play)
+    return out
 
 
 class _Wished:

@@ -64,7 +64,7 @@ from pagoda.tichu.cards import (
 )
 from pagoda.tichu.combos import DOG_KIND, SINGLE, Combo, beats, readings
 from pagoda.tichu.combos import _single as _single_combo
-from pagoda.tichu.movegen import Raw, has_bomb, lead_plays, raw_bombs, raw_plays
+from pagoda.tichu.movegen import has_bomb, lead_plays, raw_bombs, raw_plays, with_wishes
 from pagoda.tichu.rules import RULES, Rules
 
 _ACTION_GRAND = Action(GRAND)
@@ -640,13 +640,7 @@ class Round:
                     return PlayList(raw, tichu)
                 # A play of the Mah Jong is listed once per wish (and without one, if allowed).
                 wishes = _WISHES if self.rules.wish_required else _WISH_OR_NONE
-                entries: list[Raw | tuple[Raw, int]] = []
-                for c in raw:
-                    if c[2] & MAH_JONG_BIT:
-                        entries += [(c, w) for w in wishes]
-                    else:
-                        entries.append(c)
-                return PlayList(entries, tichu)
+                return PlayList(with_wishes(raw, wishes), tichu)
             self._add_plays(out, [Combo(*c) for c in raw])
             return out + tichu
         if self._bombs >> seat & 1 and top is not None and top.kind != DOG_KIND:
