@@ -116,6 +116,7 @@ class Phase(enum.Enum):
 # Up to this many plays, a list of actions costs less than one made on demand (PlayList).
 _EAGER_PLAYS = 3
 _GRAND = Phase.GRAND_TICHU
+_new = object.__new__
 _EXCHANGE = Phase.EXCHANGE
 _PLAY = Phase.PLAY
 _OVER = Phase.OVER
@@ -383,7 +384,7 @@ class Round:
         return r
 
     def _copy(self) -> "Round":
-        r = object.__new__(Round)
+        r = _new(Round)
         r._cache = None
         r._closing = self._closing
         r._setup = self._setup
@@ -873,7 +874,7 @@ class Round:
 
     def _play(self, seat: int, act: Action, combo: Combo) -> "Round":
         # Written out rather than copied and then changed: this is the most frequent transition.
-        r = object.__new__(Round)
+        r = _new(Round)
         r.rules = self.rules
         r.phase = self.phase
         r._setup = self._setup
@@ -984,7 +985,7 @@ class Round:
 
     def _pass(self, seat: int) -> "Round":
         # Written out rather than copied and then changed, like _play.
-        r = object.__new__(Round)
+        r = _new(Round)
         r.rules = self.rules
         r.phase = self.phase
         r._setup = self._setup
@@ -1036,21 +1037,45 @@ class Round:
         return self._take(seat, act.target if act.kind == GIVE_DRAGON else seat)
 
     def _take(self, seat: int, taker: int) -> "Round":
-        r = self._copy()
-        won = list(self._won)
-        won[taker] |= self._trick
-        r._won = (won[0], won[1], won[2], won[3])
+        # Written out rather than copied and then changed, like _play and _pass.
+        r = _new(Round)
+        r.rules = self.rules
+        r._setup = self._setup
+        r._grand = self._grand
+        r._tichu = self._tichu
+        r._cache = None
+        r._hands = hands = self._hands
+        r._bombs = self._bombs
+        r._played = self._played
+        r._wish = self._wish
+        r._out = self._out
+        won = self._won
+        trick = self._trick
+        r._won = (
+            won[0] | trick if taker == 0 else won[0],
+            won[1] | trick if taker == 1 else won[1],
+            won[2] | trick if taker == 2 else won[2],
+            won[3] | trick if taker == 3 else won[3],
+        )
         r._trick = 0
         r._top = None
         r._top_seat = -1
         r._trick_plays = ()
         r._passed = 0
         r._complete = False
+        r._closing = False
         if self._closing:
-            r._closing = False
-            r._end()
+            r.phase = _OVER
+            r.to_move = -1
             return r
-        r.to_move = seat if self._hands[seat] else r._next_active(seat)
+        r.phase = self.phase
+        if hands[seat]:
+            r.to_move = seat
+        else:
+            following = (seat + 1) & 3
+            while not hands[following]:
+                following = (following + 1) & 3
+            r.to_move = following
         return r
 
     # ----------------------------------------------------------------- scoring
