@@ -21,22 +21,18 @@ dozen cards in all solve in milliseconds.
 4
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from pagoda.bots.alphabeta import SolverBudget, TableSearch
 from pagoda.bots.doudizhu.hand import min_plays
 from pagoda.doudizhu import Action, Round
 from pagoda.doudizhu.actions import PASS_KIND
 from pagoda.doudizhu.cards import size_of
 from pagoda.doudizhu.round import Phase
 
-_EXACT, _LOWER, _UPPER = 0, 1, 2
 _INF = 1 << 30
 
 Key = tuple[object, ...]
-
-
-class SolverBudget(RuntimeError):
-    """The solver visited more positions than its ``node_limit`` allowed."""
 
 
 def position_key(r: Round) -> Key:
@@ -73,14 +69,14 @@ def ordered_actions(r: Round) -> list[Action]:
     return sorted(r.legal_actions(seat), key=key)
 
 
-class Solver:
+class Solver(TableSearch[Round]):
     """Alpha-beta with a transposition table, for seat ``me``'s score (see the module doc)."""
 
+    inf = _INF
+
     def __init__(self, me: int, node_limit: int = 200_000) -> None:
+        super().__init__(node_limit)
         self.me = me
-        self.node_limit = node_limit
-        self.nodes = 0
-        self._table: dict[Key, tuple[int, int, int]] = {}
 
     def value(self, r: Round, alpha: int = -_INF, beta: int = _INF) -> int:
         """The exact score of ``me`` from ``r`` on with best play by both sides.
@@ -90,49 +86,24 @@ class Solver:
         """
         if r.phase is not Phase.PLAY and r.phase is not Phase.OVER:
             raise ValueError(f"the solver plays out positions in play, not in the {r.phase.value}")
-        return self._search(r, alpha, beta)
+        return int(self._search(r, alpha, beta))  # scores are whole numbers
 
     def values(self, r: Round, actions: Sequence[Action]) -> list[int]:
         """The exact score of ``me`` after each of ``actions`` by the seat to move of ``r``."""
         seat = r.to_move
         return [self.value(r.apply(seat, a)) for a in actions]
 
-    def _search(self, r: Round, alpha: int, beta: int) -> int:
-        if r.phase is Phase.OVER:
-            return r.score()[self.me]
-        key = position_key(r)
-        hit = self._table.get(key)
-        first = 0
-        if hit is not None:
-            v, flag, first = hit
-            if flag == _EXACT or (flag == _LOWER and v >= beta) or (flag == _UPPER and v <= alpha):
-                return v
-        self.nodes += 1
-        if self.nodes > self.node_limit:
-            raise SolverBudget(f"more than {self.node_limit} positions")
-        seat = r.to_move
-        actions = ordered_actions(r)
-        order = list(range(len(actions)))
-        if 0 < first < len(actions):
-            order.insert(0, order.pop(first))
-        maximize = (seat == r.landlord) == (self.me == r.landlord)
-        a0, b0 = alpha, beta
-        best = -_INF if maximize else _INF
-        best_i = 0
-        for i in order:
-            v = self._search(r.apply(seat, actions[i]), alpha, beta)
-            if maximize:
-                if v > best:
-                    best, best_i = v, i
-                    alpha = max(alpha, v)
-            elif v < best:
-                best, best_i = v, i
-                beta = min(beta, v)
-            if alpha >= beta:
-                break
-        flag = _UPPER if best <= a0 else _LOWER if best >= b0 else _EXACT
-        self._table[key] = (best, flag, best_i)
-        return best
+    def _leaf(self, pos: Round) -> float | None:
+        return pos.score()[self.me] if pos.phase is Phase.OVER else None
+
+    def _key(self, pos: Round) -> Key:
+        return position_key(pos)
+
+    def _moves(self, pos: Round) -> tuple[bool, int, Callable[[int], Round]]:
+        seat = pos.to_move
+        actions = ordered_actions(pos)
+        maximize = (seat == pos.landlord) == (self.me == pos.landlord)
+        return maximize, len(actions), lambda i: pos.apply(seat, actions[i])
 
 
 def cards_left(r: Round) -> int:

@@ -24,21 +24,17 @@ falls back to sampling. Small endgames (a dozen cards or so) solve in millisecon
 of a second.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from pagoda.bots.alphabeta import SolverBudget, TableSearch
 from pagoda.bots.tichu.driver import bomb_offers
 from pagoda.tichu import Action, Round
 from pagoda.tichu.actions import PASS, PLAY, TICHU
 from pagoda.tichu.cards import MAH_JONG_BIT, RANK_MASKS
 from pagoda.tichu.round import Phase
 
-_EXACT, _LOWER, _UPPER = 0, 1, 2
 _INF = 10_000.0
 _NO_CALLS = (False, False, False, False)
-
-
-class SolverBudget(RuntimeError):
-    """The solver visited more positions than its ``node_limit`` allowed."""
 
 
 def round_value(r: Round, team: int, grand_calls: Sequence[bool] = _NO_CALLS) -> int:
@@ -94,24 +90,28 @@ def _order(a: Action, hand: int) -> tuple[int, int, float]:
     return (0 if a.mask == hand else 1, -a.mask.bit_count(), rank)
 
 
-def _child(nxt: Round, seat: int) -> tuple[Round, int, int]:
+def _child(nxt: Round, seat: int) -> "Node":
     """A child node: ``nxt`` after ``seat`` acted, with the bomb offers pending on a live trick."""
     return (nxt, seat, 1) if nxt.phase is Phase.PLAY and nxt.top is not None else (nxt, -1, 0)
 
 
-class Solver:
+# A position: the round, the seat whose action the bomb offers follow (-1: none), the next offer.
+Node = tuple[Round, int, int]
+
+
+class Solver(TableSearch[Node]):
     """Alpha-beta with a transposition table over one endgame's positions (see the module doc).
 
     One solver may be asked about several positions of the same game (its table is shared); a
     new game needs a new solver, since values depend on ``team`` and ``grand_calls``.
     """
 
+    inf = _INF
+
     def __init__(self, team: int, grand_calls: Sequence[bool] = _NO_CALLS, node_limit: int = 200_000) -> None:
+        super().__init__(node_limit)
         self.team = team
         self.grand_calls = tuple(grand_calls)
-        self.node_limit = node_limit
-        self.nodes = 0
-        self._table: dict[tuple[Round, int, int], tuple[float, int, int]] = {}
 
     def value(self, r: Round, alpha: float = -_INF, beta: float = _INF) -> float:
         """The exact value of ``r`` (with the seat to move choosing next, no offers pending).
@@ -119,21 +119,27 @@ class Solver:
         With a window ``alpha < beta`` the answer is *fail-soft*: a value at or below ``alpha``
         is an upper bound of the true one, at or above ``beta`` a lower bound, else exact.
         """
-        return self._search(r, -1, 0, alpha, beta)
+        return self._search((r, -1, 0), alpha, beta)
 
     def value_after(self, r: Round, seat: int, action: Action) -> float:
         """The exact value once ``seat`` has done ``action`` in ``r`` (the bomb offers follow)."""
-        nxt = r.apply(seat, action)
-        if nxt.phase is Phase.PLAY and nxt.top is not None:
-            return self._search(nxt, seat, 1, -_INF, _INF)
-        return self._search(nxt, -1, 0, -_INF, _INF)
+        return self._search(_child(r.apply(seat, action), seat), -_INF, _INF)
 
     def values(self, r: Round, seat: int, actions: Sequence[Action]) -> list[float]:
         """The exact value of each of ``actions`` by ``seat`` in ``r``."""
         return [self.value_after(r, seat, a) for a in actions]
 
-    def _children(self, r: Round, after: int, k: int) -> tuple[int, list[tuple[Round, int, int]]]:
-        """The deciding seat and its choices, each as (round, offers-after, next offer index)."""
+    def _leaf(self, pos: Node) -> float | None:
+        r = pos[0]
+        return float(round_value(r, self.team, self.grand_calls)) if r.phase is Phase.OVER else None
+
+    def _key(self, pos: Node) -> Node:
+        return pos
+
+    def _moves(self, pos: Node) -> tuple[bool, int, Callable[[int], Node]]:
+        """The deciding seat's choices, each as (round, offers-after, next offer index)."""
+        r, after, k = pos
+        kids: list[Node] | None = None
         if after >= 0:
             while k <= 4:
                 seat = (after + k) & 3
@@ -141,51 +147,12 @@ class Solver:
                 if offers:
                     kids = [_child(r.apply(seat, b), seat) for b in offers]
                     kids.append((r, after, k + 1))  # no bomb: the offers go on
-                    return seat, kids
+                    break
                 k += 1
-        seat = r.to_move
-        return seat, [_child(r.apply(seat, a), seat) for a in turn_actions(r)]
-
-    def _search(self, r: Round, after: int, k: int, alpha: float, beta: float) -> float:
-        if r.phase is Phase.OVER:
-            return float(round_value(r, self.team, self.grand_calls))
-        key = (r, after, k)
-        hit = self._table.get(key)
-        best_first = 0
-        if hit is not None:
-            v, flag, best_first = hit
-            if flag == _EXACT:
-                return v
-            if flag == _LOWER and v >= beta:
-                return v
-            if flag == _UPPER and v <= alpha:
-                return v
-        self.nodes += 1
-        if self.nodes > self.node_limit:
-            raise SolverBudget(f"more than {self.node_limit} positions")
-        seat, kids = self._children(r, after, k)
-        order = list(range(len(kids)))
-        if 0 < best_first < len(kids):
-            order.insert(0, order.pop(best_first))
-        a0, b0 = alpha, beta
-        maximize = seat & 1 == self.team
-        best = -_INF if maximize else _INF
-        best_i = 0
-        for i in order:
-            nr, na, nk = kids[i]
-            v = self._search(nr, na, nk, alpha, beta)
-            if maximize:
-                if v > best:
-                    best, best_i = v, i
-                    alpha = max(alpha, v)
-            elif v < best:
-                best, best_i = v, i
-                beta = min(beta, v)
-            if alpha >= beta:
-                break
-        flag = _UPPER if best <= a0 else _LOWER if best >= b0 else _EXACT
-        self._table[key] = (best, flag, best_i)
-        return best
+        if kids is None:
+            seat = r.to_move
+            kids = [_child(r.apply(seat, a), seat) for a in turn_actions(r)]
+        return seat & 1 == self.team, len(kids), kids.__getitem__
 
 
 def solve(r: Round, team: int, grand_calls: Sequence[bool] = _NO_CALLS, node_limit: int = 200_000) -> float:
