@@ -103,3 +103,37 @@ def hidden_from(r: tichu.Round, viewer: int | None) -> set[str]:
                 cards -= {str(c) for c in given}
         out |= cards
     return out
+
+
+async def check_grouped_appends(
+    store: SqlStore, refusal: type[BaseException] | tuple[type[BaseException], ...]
+) -> None:
+    """Three appends to tables a, b, c arrive together; b's repeats its seq 1, which the unique
+    (table, seq) refuses with ``refusal``: a's and c's are committed, b's leaves nothing, not even
+    its status or record."""
+    for t in ("a", "b", "c"):
+        await store.create(t, "tichu", {"seed": 1}, "owner", "inv")
+    await store.append("b", [{"seq": 1, "kind": "started", "time": 0.0}], "playing", "rec 0")
+    results = await asyncio.gather(
+        store.append("a", [{"seq": 1, "kind": "started", "time": 1.0}], "playing", "rec a"),
+        store.append("b", [{"seq": 1, "kind": "chat", "time": 2.0}], "finished", "rec b"),
+        store.append(
+            "c",
+            [{"seq": 1, "kind": "started", "time": 3.0}, {"seq": 2, "kind": "chat", "time": 4.0}],
+            "playing",
+            None,
+        ),
+        return_exceptions=True,
+    )
+    assert results[0] is None
+    assert results[2] is None
+    assert isinstance(results[1], refusal)
+    assert [e["kind"] for e in await store.events("a")] == ["started"]
+    assert [e["kind"] for e in await store.events("b")] == ["started"]  # b's failed append left nothing
+    assert [(e["seq"], e["kind"]) for e in await store.events("c")] == [(1, "started"), (2, "chat")]
+    got = {t: await store.get(t) for t in "abc"}
+    assert {t: (s.status, s.record) for t, s in got.items() if s is not None} == {
+        "a": ("playing", "rec a"),
+        "b": ("playing", "rec 0"),  # neither status nor record changed by the refused append
+        "c": ("playing", None),
+    }

@@ -20,7 +20,7 @@ from pagoda import tichu
 from pagoda.server.lobby import Lobby
 from pagoda.server.store import SqlStore, async_url
 
-from .helpers import FAST, Client, run, wait_for
+from .helpers import FAST, Client, check_grouped_appends, run, wait_for
 
 USER = "pagoda"
 
@@ -134,33 +134,7 @@ def test_migrations_create_the_tables(postgres: Postgres) -> None:
 def test_grouped_appends_read_back_in_order_and_fail_alone(postgres: Postgres) -> None:
     async def body() -> None:
         store = await SqlStore.open(postgres.database())
-        for t in ("a", "b", "c"):
-            await store.create(t, "tichu", {"seed": 1}, "owner", "inv")
-        await store.append("b", [{"seq": 1, "kind": "started", "time": 0.0}], "playing", "rec 0")
-        # Three appends arrive together: b's repeats its seq 1, which the unique (table, seq) refuses.
-        results = await asyncio.gather(
-            store.append("a", [{"seq": 1, "kind": "started", "time": 1.0}], "playing", "rec a"),
-            store.append("b", [{"seq": 1, "kind": "chat", "time": 2.0}], "finished", "rec b"),
-            store.append(
-                "c",
-                [{"seq": 1, "kind": "started", "time": 3.0}, {"seq": 2, "kind": "chat", "time": 4.0}],
-                "playing",
-                None,
-            ),
-            return_exceptions=True,
-        )
-        assert results[0] is None
-        assert results[2] is None
-        assert isinstance(results[1], IntegrityError)
-        assert [e["kind"] for e in await store.events("a")] == ["started"]
-        assert [e["kind"] for e in await store.events("b")] == ["started"]  # b's failed append left nothing
-        assert [(e["seq"], e["kind"]) for e in await store.events("c")] == [(1, "started"), (2, "chat")]
-        got = {t: await store.get(t) for t in "abc"}
-        assert {t: (s.status, s.record) for t, s in got.items() if s is not None} == {
-            "a": ("playing", "rec a"),
-            "b": ("playing", "rec 0"),  # neither status nor record changed by the refused append
-            "c": ("playing", None),
-        }
+        await check_grouped_appends(store, IntegrityError)
         # 40 appends of one event each to one table, all at once: read back as seq 1..40 in order.
         await asyncio.gather(
             *(store.append("a", [{"seq": s, "kind": "chat"}], "playing", None) for s in range(2, 42))
