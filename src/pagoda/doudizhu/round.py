@@ -657,24 +657,20 @@ class Round:
                 doubles += 1
             if bombs_left and bombs_left[seat] >= 0:
                 bombs_left = self._spend_bomb(seat, combo)
-        if hand:
-            return _next_play(
-                self,
-                _PLAYING,
-                (seat + 1) % n,
-                tuple(hands),
-                combo,
-                seat,
-                0,
-                doubles,
-                tuple(counts),
-                -1,
-                [self._history, seat, entry],
-                bombs_left,
-            )
-        history = [self._history, seat, entry]
+        over = not hand  # the seat has played its last card: it wins and the round ends
         return _next_play(
-            self, _OVER, seat, tuple(hands), combo, seat, 0, doubles, tuple(counts), seat, history, bombs_left
+            self,
+            _OVER if over else _PLAYING,
+            seat if over else (seat + 1) % n,
+            tuple(hands),
+            combo,
+            seat,
+            0,
+            doubles,
+            tuple(counts),
+            seat if over else -1,
+            [self._history, seat, entry],
+            bombs_left,
         )
 
     def parse_action(self, text: str, seat: int | None = None) -> Action:
