@@ -13,6 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pagoda.tichu import Round
+from pagoda.tichu.actions import SINGLE_PLAYS, LeadList
 from pagoda.tichu.cards import DOG_BIT, MAH_JONG_BIT, PHOENIX_BIT
 from pagoda.tichu.movegen import lead_plays, raw_plays
 
@@ -60,3 +62,26 @@ def test_lazy_leads_equal_the_plain_list(seed: int) -> None:
 @given(st.sets(st.integers(min_value=0, max_value=55), min_size=1, max_size=14))
 def test_lazy_leads_equal_the_plain_list_on_any_hand(cards: set[int]) -> None:
     _check(sum(1 << c for c in cards))
+
+
+def test_a_lead_hands_out_the_shared_single_plays() -> None:
+    r = Round.from_hands(
+        [
+            "Mj 2g 3g 4g 5g 6g 7g 8g 9g Tg Jg Qg Kg Ag",
+            "Dg 2k 3k 4k 5k 6k 7k 8k 9k Tk Jk Qk Kk Ak",
+            "Ph 2b 3b 4b 5b 6b 7b 8b 9b Tb Jb Qb Kb Ab",
+            "Dr 2r 3r 4r 5r 6r 7r 8r 9r Tr Jr Qr Kr Ar",
+        ]
+    )
+    r = r.apply(0, "play 2g").apply(1, "pass").apply(2, "pass").apply(3, "pass").apply(0, "take")
+    actions = r.legal_actions(0)
+    assert isinstance(actions, LeadList)
+    # Seat 0 holds Mj 3g..Ag: the Mah Jong without a wish and with each of 2..A (14 plays),
+    # then 3g, card 2 + 4 x (3 - 2) = 6.
+    assert [str(a) for a in actions[:2]] == ["play Mj", "play Mj wish 2"]
+    assert str(actions[13]) == "play Mj wish A"
+    assert actions[0] is SINGLE_PLAYS[1]
+    assert actions[14] is SINGLE_PLAYS[6]
+    after = r.apply(0, actions[14])
+    assert after.top is SINGLE_PLAYS[6].combo
+    assert [str(c) for c in after.hand(0)][:2] == ["Mj", "4g"]

@@ -6,8 +6,8 @@ and how often a lead's pick is a single card. With ``--situation S --replay N`` 
 legal actions of each decision of ``S`` again and applies the one picked, ``N`` times: run it
 under callgrind with ``N`` and with 0, and the difference over ``N`` times the decisions printed
 is the instructions one such decision costs. ``--lead-sizes`` times a lead's plays made all at
-once against counted and made when read (``lead_plays`` with no hand small enough to be made
-at once), by the number of cards in the hand (best of 7 runs).
+once (``_lead``) against counted and made when read (``lead_plays``, which the rules core uses),
+by the number of cards in the hand (best of 7 runs).
 """
 
 import argparse
@@ -15,7 +15,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from pagoda.tichu import Round, movegen
+from pagoda.tichu import Round
 from pagoda.tichu.actions import PASS, PLAY
 from pagoda.tichu.cards import MAH_JONG_BIT
 from pagoda.tichu.combos import SINGLE
@@ -102,11 +102,7 @@ def lead_sizes(found: Sequence[Decision]) -> None:
 
         per = 1e6 / len(hands)
         at_once = _best_of(7, eager) * per
-        eager_up_to, movegen._EAGER_UP_TO = movegen._EAGER_UP_TO, 0  # count every hand first
-        try:
-            counted = _best_of(7, lazy) * per
-        finally:
-            movegen._EAGER_UP_TO = eager_up_to
+        counted = _best_of(7, lazy) * per
         print(f"{size:5d} {len(hands):6d} {at_once:12.2f} {counted:14.2f}")
 
 

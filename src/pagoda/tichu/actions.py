@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, overload
 from pagoda.core import ParseError
 from pagoda.tichu.cards import (
     CARDS,
+    MAH_JONG,
     MAH_JONG_BIT,
     Card,
     format_cards,
@@ -22,10 +23,10 @@ from pagoda.tichu.cards import (
     parse_rank,
     to_mask,
 )
-from pagoda.tichu.combos import Combo
+from pagoda.tichu.combos import Combo, _single
 
 if TYPE_CHECKING:
-    from pagoda.tichu.movegen import Raw
+    from pagoda.tichu.movegen import Lead, Raw
 
 GRAND = "grand"
 NO_GRAND = "no-grand"
@@ -343,3 +344,37 @@ class PlayList(_LazyActions):
         for i in range(len(self._combos)):
             yield self._item(i)
         yield from self._rest
+
+
+# A single card led is the most frequent play of all: each is made once and shared by every
+# round (an action is a value), the Mah Jong's once per wish (0: none).
+SINGLE_PLAYS: tuple[Action, ...] = tuple(
+    Action(PLAY, 1 << c, 0, 0, None, -1, _single(1 << c, None)) for c in range(56)
+)
+_MAH_JONG_PLAYS: tuple[Action, ...] = (
+    SINGLE_PLAYS[MAH_JONG],
+    *(Action(PLAY, MAH_JONG_BIT, w, 0, None, -1, SINGLE_PLAYS[MAH_JONG].combo) for w in range(1, 15)),
+)
+
+
+class LeadList(PlayList):
+    """A lead's plays (:func:`~pagoda.tichu.movegen.lead_plays`) followed by a few other actions:
+    its singles are the shared :data:`SINGLE_PLAYS`, the rest made on demand.
+
+    >>> from pagoda.tichu.movegen import lead_plays
+    >>> leads = LeadList(lead_plays(to_mask("Mj 2g 2k"), (0, 7)), [])
+    >>> [str(a) for a in leads]
+    ['play Mj', 'play Mj wish 7', 'play 2g', 'play 2k', 'play 2g 2k']
+    >>> leads[2] is SINGLE_PLAYS[2]
+    True
+    """
+
+    __slots__ = ()
+
+    def _make(self, index: int) -> Action:
+        lead: Lead = self._combos  # type: ignore[assignment]
+        if index < lead.singles:
+            card, wish = lead.single(index)
+            made = self._made[index] = _MAH_JONG_PLAYS[wish] if card == MAH_JONG else SINGLE_PLAYS[card]
+            return made
+        return PlayList._make(self, index)

@@ -12,8 +12,10 @@ from typing import Protocol, overload
 
 from pagoda.tichu.cards import (
     _BYTE_INDICES,
+    DOG,
     DOG_BIT,
     DRAGON_BIT,
+    MAH_JONG,
     MAH_JONG_BIT,
     PHOENIX_BIT,
     CardsLike,
@@ -50,6 +52,7 @@ _SHORT_OF_PAIR = [max(0, 2 - nib.bit_count()) for nib in range(16)]
 # _AT_LEAST[k][nib]: does a suit mask hold k cards or more? (selectors for itertools.compress)
 _AT_LEAST = [[nib.bit_count() >= k for nib in range(16)] for k in range(5)]
 _MISSING = [0 if nib else 1 for nib in range(16)]
+_ONE = [nib.bit_count() for nib in range(16)]  # the cards of a suit mask
 # _RANK_CARDS[rank][nib]: the single cards of suit mask ``nib`` at ``rank`` (the Mah Jong at 1).
 _RANK_CARDS = [[[MAH_JONG_BIT]] * 16, [[MAH_JONG_BIT]] * 16] + [
     [[bit << rank_shift(r) for bit in _BITS[nib]] for nib in range(16)] for r in range(2, 15)
@@ -413,20 +416,6 @@ _NIB_4 = 0x4444444444444
 _STRAIGHT_STARTS = sum(8 << 4 * k for k in range(10))  # a straight's lowest rank is 1 to 10
 
 
-# Per suit mask (one rank's cards): its cards, pairs and triples; with the Phoenix (index 1) also
-# the pairs and triples it completes.
-_ONE = [nib.bit_count() for nib in range(16)]
-_TWO = [len(_SUBSETS[nib][2]) for nib in range(16)]
-_THREE = [len(_SUBSETS[nib][3]) for nib in range(16)]
-_PAIR_COUNT = (_TWO, [_TWO[nib] + _ONE[nib] for nib in range(16)])
-_TRIPLE_COUNT = (_THREE, [_THREE[nib] + _TWO[nib] for nib in range(16)])
-_MAH_JONG_SINGLE = _SINGLE_RAWS[1]
-# Up to this many cards, counting the plays costs more than making them: on the leads of random
-# rounds, `python -m pagoda.bench.tichu_parts --deals 200 --lead-sizes` gave 1.9 against 3.9 us
-# with two cards, 6.7 against 7.1 with eight, 9.1 against 9.1 with nine, 31.9 against 18.7 with 12.
-_EAGER_UP_TO = 8
-
-
 def _rank_counts(mask: int) -> tuple[int, int, int, int]:
     """The naturals (2g at bit 0) and, a nibble per rank: the cards of each rank (0..4), and bit 3
     set where a rank has at least one card, at least two."""
@@ -461,6 +450,96 @@ def _lead_full_houses(mask: int) -> list[Raw]:
 
 def _lead_pair_runs(mask: int) -> list[Raw]:
     return _pair_runs(mask, _nibbles(mask), None, False)
+
+
+class _WindowStraights:
+    """The straights a hand with the Phoenix or a straight flush leads, in :func:`raw_plays`'s
+    order (:func:`_straight_windows`: windows by their top rank, then downwards; in each, the
+    ranks the Phoenix may stand for, lowest first, then none): counted by arithmetic on the
+    cards of each rank, and made a window at a time when read. With ``wishes``, those with the
+    Mah Jong come once per wish, as ``(play, wish)``.
+    """
+
+    __slots__ = ("_nibs", "_phoenix", "_wishes", "n")
+
+    def __init__(self, mask: int, nibs: list[int], wishes: tuple[int, ...]) -> None:
+        nibs = nibs[:]
+        nibs[1] = 1 if mask & MAH_JONG_BIT else 0
+        self._nibs = nibs
+        self._phoenix = mask & PHOENIX_BIT
+        self._wishes = wishes
+        self.n = 0
+        self.n = -self._walk(-1)[0]
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __getitem__(self, index: int) -> "Raw | tuple[Raw, int]":
+        found = self._walk(index)[1]
+        if found is None:
+            raise IndexError("straight index out of range")
+        return found
+
+    def _walk(self, index: int) -> "tuple[int, Raw | tuple[Raw, int] | None]":
+        """The ``index``-th straight (``index`` -1: minus their number, and None)."""
+        nibs = self._nibs
+        phoenix = self._phoenix
+        wishes = self._wishes
+        for hi in range(5, 15):
+            # Each window from the top rank down: the product of its ranks' cards (P), the sum
+            # of those products with one rank left out for the Phoenix (S: none missing), the
+            # rank missing (the Phoenix's, at most one) and the suits every rank has.
+            product, leave_one_out, gap, suits = 1, 0, 0, 0xF
+            lo = hi
+            while lo:
+                nib = nibs[lo]
+                before = product
+                if nib:
+                    x = _ONE[nib]
+                    if lo > 1 and not gap:
+                        leave_one_out = leave_one_out * x + product
+                    product *= x
+                    suits &= nib
+                elif phoenix and not gap and lo > 1:
+                    gap = lo
+                else:
+                    break
+                if hi - lo >= 4 and not (gap == lo and hi < 14):
+                    # (The Phoenix at the bottom: the same cards as the straight one rank up.)
+                    if gap:
+                        count = product
+                    else:
+                        count = product - (suits.bit_count() if lo > 1 else 0)  # less the flushes
+                        if phoenix:
+                            count += leave_one_out - (before if lo > 1 and hi < 14 else 0)
+                    per = len(wishes) if lo == 1 and wishes else 1
+                    if 0 <= index < count * per:
+                        return 0, self._made(lo, hi, gap, index // per, index % per)
+                    index -= count * per
+                lo -= 1
+        return index + 1, None
+
+    def _made(self, lo: int, hi: int, gap: int, index: int, wish: int) -> "Raw | tuple[Raw, int]":
+        """The ``index``-th straight of a window, with the ``wish``-th wish where it has one."""
+        nibs = self._nibs
+        if gap:
+            spots = [gap]
+        else:
+            spots = [r for r in range(max(lo, 2), hi + 1) if r != lo or hi == 14] if self._phoenix else []
+            spots.append(0)
+        for spot in spots:
+            choices = [_RANK_CARDS[r][nibs[r]] for r in range(lo, hi + 1) if r != spot]
+            flushes = 0
+            if not spot and lo > 1:
+                flushes = 0xF
+                for r in range(lo, hi + 1):
+                    flushes &= nibs[r]
+            straights = _Straights(hi, spot, choices, flushes)
+            if index < straights.n:
+                raw = straights[index]
+                return (raw, self._wishes[wish]) if lo == 1 and self._wishes else raw
+            index -= straights.n
+        raise AssertionError("the window's straights add up to its count")
 
 
 class _LeadStraights:
@@ -528,90 +607,175 @@ class _LeadStraights:
         raise IndexError("straight index out of range")
 
 
-class _Built:
-    """A part of a lead's plays: counted at once, built (all of it) when first read."""
+# Pairs of one rank by its number of cards (0..4): 4 choose 2 is 6.
+_PAIRS_OF = (0, 0, 1, 3, 6)
 
-    __slots__ = ("_build", "_mask", "_n", "_plays")
 
-    def __init__(self, n: int, build: "Callable[[int], _Part]", mask: int) -> None:
-        self._n = n
-        self._build = build
+class Lead(Sequence["Raw | tuple[Raw, int]"]):
+    """A lead's plays in :func:`raw_plays`'s order, counted at once and made when read.
+
+    The ``singles`` come first: the hand's cards in hand order, the Dog last (with ``wishes``,
+    the Mah Jong's once per wish, as ``(play, wish)``); :meth:`single` reads one without making
+    anything. The other kinds follow as parts, each a list, a part that makes its plays when
+    read (straights), or made whole by its maker from the hand when first read.
+    """
+
+    __slots__ = ("_lens", "_makers", "_mask", "_n", "_parts", "_wishes", "singles")
+
+    def __init__(
+        self,
+        mask: int,
+        wishes: tuple[int, ...],
+        parts: "list[_Part | None]",
+        makers: "list[Callable[[int], _Part] | None]",
+        lens: list[int],
+    ) -> None:
         self._mask = mask
-        self._plays: _Part | None = None
+        self._wishes = wishes
+        self.singles = singles = mask.bit_count() - 1 + len(wishes) if wishes else mask.bit_count()
+        self._parts = parts
+        self._makers = makers
+        self._lens = lens
+        self._n = singles + sum(lens)
 
     def __len__(self) -> int:
         return self._n
 
-    def __getitem__(self, index: int) -> "Raw | tuple[Raw, int]":
-        plays = self._plays
-        if plays is None:
-            plays = self._plays = self._build(self._mask)
-        return plays[index]
+    def single(self, k: int) -> tuple[int, int]:
+        """The ``k``-th play (below :attr:`singles`): its card's index and its wish (0: none)."""
+        mask = self._mask
+        wishes = self._wishes
+        if wishes:
+            if k < len(wishes):
+                return MAH_JONG, wishes[k]
+            k -= len(wishes)
+            mask ^= MAH_JONG_BIT
+        rest = mask & ~DOG_BIT
+        if k >= rest.bit_count():
+            return DOG, 0
+        while k:
+            rest &= rest - 1
+            k -= 1
+        return (rest & -rest).bit_length() - 1, 0
+
+    @overload
+    def __getitem__(self, index: int) -> "Raw | tuple[Raw, int]": ...
+    @overload
+    def __getitem__(self, index: slice) -> "list[Raw | tuple[Raw, int]]": ...
+    def __getitem__(self, index: int | slice) -> "Raw | tuple[Raw, int] | list[Raw | tuple[Raw, int]]":
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._n))]
+        if index < 0:
+            index += self._n
+        if not 0 <= index < self._n:
+            raise IndexError("play index out of range")
+        if index < self.singles:
+            card, wish = self.single(index)
+            raw = _SINGLE_RAWS[card]
+            return (raw, wish) if self._wishes and card == MAH_JONG else raw
+        index -= self.singles
+        for k, n in enumerate(self._lens):
+            if index < n:
+                part = self._parts[k]
+                if part is None:
+                    make = self._makers[k]
+                    assert make is not None
+                    part = self._parts[k] = make(self._mask)
+                return part[index]
+            index -= n
+        raise AssertionError("the parts add up to the length")
 
 
-def lead_plays(mask: int, wishes: tuple[int, ...] = ()) -> "Sequence[Raw | tuple[Raw, int]]":
+def lead_plays(mask: int, wishes: tuple[int, ...] = ()) -> Lead:
     """:func:`raw_plays` when leading, each kind counted at once and made only when read.
 
     A 14-card hand can lead hundreds of plays; a player who picks one of them needs their
-    number and the one it picks. Singles, pairs and triples are counted from the cards of each
-    rank; without the Phoenix also the full houses, pair runs and straights (with it, those
-    are made at once, the straights a window at a time). With ``wishes``, each play of the
-    Mah Jong comes once per wish, as ``(play, wish)``.
+    number and the one it picks (a single, most often). Every kind is counted by arithmetic on
+    the cards of each rank, without making a play: singles, pairs, triples, full houses and
+    pair runs are made (a kind at a time) when first read, straights one at a time. With
+    ``wishes``, each play of the Mah Jong comes once per wish, as ``(play, wish)``.
+
+    >>> hand = to_mask("Mj 2g 3g 4k 5k 6k 6r Ph")
+    >>> len(lead_plays(hand))  # 8 singles, 7 pairs, 1 triple, 1 pair run, 31 straights
+    48
+    >>> len(lead_plays(hand, (7, 9)))  # the Mah Jong's 19 plays (18 straights) once per wish
+    67
     """
-    n = mask.bit_count()
-    wish = mask & MAH_JONG_BIT and wishes
-    if n <= _EAGER_UP_TO:
-        plays = _lead(mask, False)
-        return with_wishes(plays, wishes) if wish else plays
-    m, c, present, two = _rank_counts(mask)
-    phoenix = 1 if mask & PHOENIX_BIT else 0
-    parts: list[_Part] = []
+    if not mask & MAH_JONG_BIT:
+        wishes = ()
+    parts: list[_Part | None] = []
+    makers: list[Callable[[int], _Part] | None] = []
     lens: list[int] = []
-    if wish:
-        parts += (_Wished([_MAH_JONG_SINGLE], wishes), _Built(n - 1, _lead_singles, mask & ~MAH_JONG_BIT))
-        lens += (len(wishes), n - 1)
-    else:
-        parts.append(_Built(n, _lead_singles, mask))
-        lens.append(n)
+    cards = mask.bit_count()
+    if cards < 2:
+        return Lead(mask, wishes, parts, makers, lens)
+    m, c, present, two = _rank_counts(mask)
+    phoenix = mask & PHOENIX_BIT
     nibs: list[int] | None = None
     if two or (phoenix and present):
-        nibs = _nibbles(mask)
-        k = sum(map(_PAIR_COUNT[phoenix].__getitem__, nibs))
-        parts.append(_Built(k, _lead_pairs, mask))
-        lens.append(k)
         three = (c + _NIB_5) & _NIB_8
-        if three or (phoenix and two):
-            k = sum(map(_TRIPLE_COUNT[phoenix].__getitem__, nibs))
-            parts.append(_Built(k, _lead_triples, mask))
-            lens.append(k)
-            other_pair = two & (two - 1)
-            if (three and (other_pair or (phoenix and present & (present - 1)))) or (phoenix and other_pair):
-                if phoenix:
-                    houses: _Part = _full_houses(mask, nibs, None, False)
-                    k = len(houses)
-                else:
-                    # A triple of one rank and a pair of another.
-                    triples = list(map(_THREE.__getitem__, nibs))
-                    pairs = list(map(_TWO.__getitem__, nibs))
-                    k = sum(triples) * sum(pairs) - sum(map(int.__mul__, triples, pairs))
-                    houses = _Built(k, _lead_full_houses, mask)
-                parts.append(houses)
-                lens.append(k)
+        n2, n3, n4 = two.bit_count(), three.bit_count(), (c & _NIB_4).bit_count()
+        pairs = n2 + 2 * n3 + 3 * n4  # per rank: 1 of 2 cards, 3 of 3, 6 of 4
+        triples = n3 + 3 * n4  # 1 of 3 cards, 4 of 4
+        if phoenix:
+            ones = m.bit_count()
+            # A triple and a pair of another rank, the Phoenix making the pair with a card
+            # (ranks of 3 and 4 cards pair with themselves: 3 x (3 + 3) and 4 x (6 + 4) are
+            # taken off); or two pairs, the Phoenix making the higher a triple (pairs of
+            # different ranks: half of pairs squared less those of one rank, 1, 9 and 36).
+            houses = triples * (pairs + ones) - 6 * n3 - 34 * n4
+            houses += (pairs * pairs - n2 - 8 * n3 - 27 * n4) // 2
+            triples += pairs  # the Phoenix makes a triple of each pair
+            pairs += ones  # and a pair of each card
+        else:
+            houses = triples * pairs - 3 * n3 - 21 * n4  # less a rank's triples with its own pairs
+        parts.append(None)
+        makers.append(_lead_pairs)
+        lens.append(pairs)
+        if triples:
+            parts.append(None)
+            makers.append(_lead_triples)
+            lens.append(triples)
+        if houses:
+            parts.append(None)
+            makers.append(_lead_full_houses)
+            lens.append(houses)
         if two & two >> 4 or (phoenix and (two & present >> 4 or present & two >> 4)):
-            if phoenix:
-                runs: _Part = _pair_runs(mask, nibs, None, False)
-                k = len(runs)
-            else:
-                # Runs of two or more ranks of pairs: those ending at each rank, from those
-                # (of one or more ranks) ending just below it.
-                k = ending = 0
-                for nib in nibs[2:]:
-                    p = _TWO[nib]
-                    k += p * ending
-                    ending = p * (1 + ending)
-                runs = _Built(k, _lead_pair_runs, mask)
-            parts.append(runs)
-            lens.append(k)
+            # Runs of two or more ranks of pairs, from those of one or more ranks ending just
+            # below each rank: all natural (a), or with the Phoenix for one card (b).
+            nibs = _nibbles(mask)
+            runs = a = b = 0
+            for nib in nibs[2:]:
+                p = _PAIRS_OF[_ONE[nib]]
+                q = _ONE[nib] if phoenix else 0
+                runs += p * (a + b) + q * a
+                a, b = p * (1 + a), q * (1 + a) + p * b
+            parts.append(None)
+            makers.append(_lead_pair_runs)
+            lens.append(runs)
+    flush = 0
+    if cards >= 5:  # straights, straight flushes
+        flush = _lead_straights(mask, m, present, nibs, wishes, parts, makers, lens)
+    if c & _NIB_4 or flush:
+        bombs = _bombs(mask, nibs or _nibbles(mask), None, False)
+        parts.append(bombs)
+        makers.append(None)
+        lens.append(len(bombs))
+    return Lead(mask, wishes, parts, makers, lens)
+
+
+def _lead_straights(
+    mask: int,
+    m: int,
+    present: int,
+    nibs: list[int] | None,
+    wishes: tuple[int, ...],
+    parts: "list[_Part | None]",
+    makers: "list[Callable[[int], _Part] | None]",
+    lens: list[int],
+) -> int:
+    """Add the straights ``mask`` leads to a lead's parts; returns where its straight flushes start."""
+    phoenix = mask & PHOENIX_BIT
     ranks = present << 4 | (mask & MAH_JONG_BIT) << 2  # rank 1 (the Mah Jong) below rank 2
     if phoenix:
         # Five ranks from 1 to 14 of which the hand has four: the Phoenix fills the fifth.
@@ -623,24 +787,15 @@ def lead_plays(mask: int, wishes: tuple[int, ...] = ()) -> "Sequence[Raw | tuple
     flush = m & m >> 4 & m >> 8 & m >> 12 & m >> 16  # where a straight flush starts
     if straight:
         nibs = nibs or _nibbles(mask)
+        straights: _WindowStraights | _LeadStraights
         if phoenix or flush:
-            # A window at a time (the straights of one suit are left out of each window).
-            for window in _straight_windows(mask, nibs, None, False):
-                if wish and window.choices[0][0] == MAH_JONG_BIT:
-                    parts.append(_Wished(window, wishes))
-                    lens.append(window.n * len(wishes))
-                else:
-                    parts.append(window)
-                    lens.append(window.n)
+            straights = _WindowStraights(mask, nibs, wishes)
         else:
-            straights = _LeadStraights(mask, nibs, wishes if wish else ())
-            parts.append(straights)
-            lens.append(straights.n)
-    if c & _NIB_4 or flush:
-        bombs = _bombs(mask, nibs or _nibbles(mask), None, False)
-        parts.append(bombs)
-        lens.append(len(bombs))
-    return _Chain(parts, lens)
+            straights = _LeadStraights(mask, nibs, wishes)
+        parts.append(straights)
+        makers.append(None)
+        lens.append(straights.n)
+    return flush
 
 
 def with_wishes(plays: list[Raw], wishes: tuple[int, ...]) -> list[Raw | tuple[Raw, int]]:
@@ -676,36 +831,6 @@ class _Part(Protocol):
 
     def __len__(self) -> int: ...
     def __getitem__(self, index: int) -> "Raw | tuple[Raw, int]": ...
-
-
-class _Chain(Sequence["Raw | tuple[Raw, int]"]):
-    """Parts read one after the other, as one read-only list (``lens``: their lengths)."""
-
-    __slots__ = ("_lens", "_n", "_parts")
-
-    def __init__(self, parts: list[_Part], lens: list[int]) -> None:
-        self._parts = parts
-        self._lens = lens
-        self._n = sum(lens)
-
-    def __len__(self) -> int:
-        return self._n
-
-    @overload
-    def __getitem__(self, index: int) -> "Raw | tuple[Raw, int]": ...
-    @overload
-    def __getitem__(self, index: slice) -> "list[Raw | tuple[Raw, int]]": ...
-    def __getitem__(self, index: int | slice) -> "Raw | tuple[Raw, int] | list[Raw | tuple[Raw, int]]":
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._n))]
-        if index < 0:
-            index += self._n
-        if 0 <= index < self._n:
-            for part, n in zip(self._parts, self._lens, strict=True):
-                if index < n:
-                    return part[index]
-                index -= n
-        raise IndexError("play index out of range")
 
 
 def _lead(mask: int, phoenix_choice: bool) -> list[Raw]:

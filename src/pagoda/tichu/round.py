@@ -37,10 +37,12 @@ from pagoda.tichu.actions import (
     NO_GRAND,
     PASS,
     PLAY,
+    SINGLE_PLAYS,
     TAKE,
     TICHU,
     Action,
     ExchangeChoices,
+    LeadList,
     PlayList,
     as_action,
 )
@@ -63,7 +65,6 @@ from pagoda.tichu.cards import (
     to_mask,
 )
 from pagoda.tichu.combos import DOG_KIND, SINGLE, Combo, beats, readings
-from pagoda.tichu.combos import _single as _single_combo
 from pagoda.tichu.movegen import has_bomb, lead_plays, raw_bombs, raw_plays, with_wishes
 from pagoda.tichu.rules import RULES, Rules
 
@@ -81,12 +82,8 @@ _LOWEST_UNSET = tuple(next((s for s in range(4) if not m >> s & 1), -1) for m in
 # drawn as k = n.bit_length() random bits until below n (Random._randbelow).
 _SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(55, 0, -1))
 
-# Single-card plays are the most frequent of all: each is made once and shared by every round
-# (an action is a value). Leading, the Phoenix is 1.5 and the Dog its own kind; on a single the
-# Phoenix's rank depends on the card it is played on.
-_SINGLE_PLAYS: tuple[Action, ...] = tuple(
-    Action(PLAY, 1 << c, 0, 0, None, -1, _single_combo(1 << c, None)) for c in range(56)
-)
+# On a single, the Phoenix's rank depends on the card it is played on (led, it is 1.5:
+# SINGLE_PLAYS has that one).
 _PHOENIX_ON: dict[float, Action] = {
     rank: Action(PLAY, PHOENIX_BIT, 0, 0, None, -1, Combo(SINGLE, rank + 0.5, PHOENIX_BIT))
     for rank in range(1, 15)
@@ -545,7 +542,7 @@ class Round:
                         actions = self._compute_play_actions(seat)
                     else:
                         wishes = _WISHES if self.rules.wish_required else _WISH_OR_NONE
-                        actions = PlayList(lead_plays(hand, wishes), [])
+                        actions = LeadList(lead_plays(hand, wishes), [])
                 elif self._complete:
                     if top.mask == DRAGON_BIT:
                         out = _dragon_gifts(seat)
@@ -561,12 +558,12 @@ class Round:
                     naturals = cards & _NATURALS
                     while naturals:
                         low = naturals & -naturals
-                        out.append(_SINGLE_PLAYS[low.bit_length() - 1])
+                        out.append(SINGLE_PLAYS[low.bit_length() - 1])
                         naturals ^= low
                     if cards & PHOENIX_BIT:
                         out.append(_PHOENIX_ON[rank])
                     if cards & DRAGON_BIT:
-                        out.append(_SINGLE_PLAYS[DRAGON])
+                        out.append(SINGLE_PLAYS[DRAGON])
                     if bomb:
                         _add_bombs(out, hand, top)
                     out.append(_ACTION_PASS)
@@ -625,7 +622,7 @@ class Round:
                 # Each straight is made when read; the Mah Jong's plays once per wish (and
                 # without one, if allowed).
                 wishes = _WISHES if self.rules.wish_required else _WISH_OR_NONE
-                return PlayList(lead_plays(hand, wishes), tichu)
+                return LeadList(lead_plays(hand, wishes), tichu)
             raw = raw_plays(hand, top, choice, bombs=bool(self._bombs >> seat & 1))
             forced = False
             if self._wish:
@@ -695,7 +692,7 @@ class Round:
                     if listed_action is action:
                         found = listed_action  # type: ignore[assignment]
                         break
-            elif type(listed) is PlayList and listed.made(action):
+            elif (type(listed) is LeadList or type(listed) is PlayList) and listed.made(action):
                 found = action  # type: ignore[assignment]
             if found is not None:
                 # One of this state's own legal actions: apply it without checking again.
