@@ -879,13 +879,33 @@ def raw_plays(mask: int, on: Combo | None, phoenix_choice: bool = False, *, bomb
     kind = on.kind
     if kind == DOG_KIND:
         return []
-    nibs = _nibbles(mask)
     if kind in BOMBS:
-        return _bombs(mask, nibs, on, phoenix_choice) if bombs else []
+        return _bombs(mask, _nibbles(mask), on, phoenix_choice) if bombs else []
+    if kind != SINGLE and _too_few(mask, on, kind):
+        return _bombs(mask, _nibbles(mask), on, phoenix_choice) if bombs else []
+    nibs = _nibbles(mask)
     out = _GENERATORS[kind](mask, nibs, on, phoenix_choice)
     if bombs:
         out += _bombs(mask, nibs, on, phoenix_choice)
     return out
+
+
+# The naturals of each rank and above (index 15 and 16: none).
+_FROM_RANK = [sum(0xF << rank_shift(r) for r in range(max(low, 2), 15)) for low in range(17)]
+
+
+def _too_few(mask: int, on: Combo, kind: str) -> bool:
+    """Does ``mask`` hold too few naturals of high enough ranks to beat ``on`` (a pair, triple,
+    full house, pair run or straight) with its own kind? A test that costs less than looking."""
+    phoenix = 1 if mask & PHOENIX_BIT else 0
+    if kind in (PAIR, TRIPLE):
+        low, need = int(on.rank) + 1, on.length - phoenix
+    elif kind == FULL_HOUSE:
+        low, need = int(on.rank) + 1, 3 - phoenix  # its triple
+    else:  # a run: from the rank above the lowest of ``on`` up
+        low = int(on.rank) + 2 - (on.length // 2 if kind == PAIR_RUN else on.length)
+        need = on.length - phoenix
+    return (mask & _FROM_RANK[low]).bit_count() < need
 
 
 def plays(hand: CardsLike, on: Combo | None = None, phoenix_choice: bool = False) -> list[Combo]:

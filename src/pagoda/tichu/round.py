@@ -568,12 +568,10 @@ class Round:
                         _add_bombs(out, hand, top)
                     out.append(_ACTION_PASS)
                     actions = out
-                elif not (
-                    (self._wish and hand & RANK_MASKS[self._wish])
-                    or hand & MAH_JONG_BIT
-                    or self.rules.phoenix_choice
-                ):
+                elif not ((self._wish and hand & RANK_MASKS[self._wish]) or self.rules.phoenix_choice):
                     # Another kind: most often nothing beats it, and then there is only pass.
+                    # (The Mah Jong is in none of the plays: a straight that beats one is
+                    # higher from its lowest card on.)
                     raw = raw_plays(hand, top, bombs=bomb == 1)
                     if len(raw) > _EAGER_PLAYS:
                         actions = PlayList(raw, [_ACTION_PASS])
