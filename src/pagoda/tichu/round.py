@@ -81,6 +81,12 @@ _LOWEST_UNSET = tuple(next((s for s in range(4) if not m >> s & 1), -1) for m in
 # random.shuffle of 56 cards, step by step: swap position i with one drawn below n = i + 1,
 # drawn as k = n.bit_length() random bits until below n (Random._randbelow).
 _SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(55, 0, -1))
+# _FIRST_IN[seats << 2 | s]: the first of s, s + 1, s + 2, s + 3 (mod 4) in the seat mask ``seats``.
+_FIRST_IN = tuple(
+    next((t for t in ((s + k) & 3 for k in range(4)) if seats >> t & 1), -1)
+    for seats in range(16)
+    for s in range(4)
+)
 
 # On a single, the Phoenix's rank depends on the card it is played on (led, it is 1.5:
 # SINGLE_PLAYS has that one).
@@ -122,14 +128,17 @@ _History = tuple["_History", int, Action] | None
 
 
 class _Setup(NamedTuple):
-    """What a round keeps from its deal on, changed only by the Grand Tichu decisions and the
-    exchange (one field of the round instead of five: every action copies the round's fields)."""
+    """What a round keeps from its deal on, changed only by the Grand Tichu decisions, the
+    exchange and the calls (one field of the round instead of seven: every action copies the
+    round's fields)."""
 
     deal: tuple[tuple[Card, ...], ...]
     seed: int | None
     start: Phase  # the phase the round was dealt into: Grand Tichu, or straight into play
     decided: int  # the seats that have decided on Grand Tichu
     given: tuple[tuple[Card, Card, Card] | None, ...]  # each seat's exchange, once given
+    grand: int  # the seats that called Grand Tichu
+    tichu: int  # the seats that called Tichu (rare in play: a new _Setup then)
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,14 +203,13 @@ class Round:
         "_cache",
         "_closing",
         "_complete",
-        "_grand",
         "_hands",
         "_history",
+        "_in",
         "_out",
         "_passed",
-        "_played",
+        "_quiet",
         "_setup",
-        "_tichu",
         "_top",
         "_top_seat",
         "_trick",
@@ -215,12 +223,11 @@ class Round:
 
     rules: Rules
     phase: Phase
-    _setup: "_Setup"  # fixed from the deal on, but for the Grand Tichu decisions and the exchange
+    _setup: "_Setup"  # fixed from the deal on, but for the decisions, the exchange and the calls
     _hands: tuple[int, int, int, int]
+    _in: int  # the seats with cards in hand
     _bombs: int  # the seats whose hand holds a bomb (a hand in play only loses cards)
-    _grand: int
-    _tichu: int
-    _played: int
+    _quiet: int  # the seats that may no longer call Tichu: they called, or played a card
     _won: tuple[int, int, int, int]
     _trick: int
     _top: Combo | None
@@ -289,8 +296,11 @@ class Round:
         """The round of a deal already checked: four hands of 14 different cards."""
         r = object.__new__(cls)
         r.rules = rules if rules is not None else RULES["standard"]
-        r._setup = _Setup(hands, seed, start, 0 if start is _GRAND else 0b1111, (None, None, None, None))
-        r._grand = r._tichu = r._played = 0
+        r._setup = _Setup(
+            hands, seed, start, 0 if start is _GRAND else 0b1111, (None, None, None, None), 0, 0
+        )
+        r._quiet = 0
+        r._in = 0b1111
         r._won = (0, 0, 0, 0)
         r._trick = 0
         r._top = None
@@ -356,12 +366,12 @@ class Round:
         r = object.__new__(cls)
         r.rules = view.rules
         r.phase = _PLAY
-        r._setup = _Setup((), None, _PLAY, 0b1111, (None, None, None, None))
+        grand, tichu = _bits(view.grand_calls), _bits(view.tichu_calls)
+        r._setup = _Setup((), None, _PLAY, 0b1111, (None, None, None, None), grand, tichu)
         r._hands = (masks[0], masks[1], masks[2], masks[3])
+        r._in = _bits(tuple(mask != 0 for mask in masks))
         r._bombs = _bomb_seats(r._hands)
-        r._grand = _bits(view.grand_calls)
-        r._tichu = _bits(view.tichu_calls)
-        r._played = sum(1 << s for s in range(4) if view.hand_sizes[s] < 14)
+        r._quiet = grand | tichu | _bits(tuple(size < 14 for size in view.hand_sizes))
         r._won = view.won
         r._trick = sum(c.mask for _, c in view.trick)
         r._top = view.top
@@ -370,7 +380,7 @@ class Round:
         r._passed = _bits(view.passed)
         r._complete = False
         if view.top is not None:
-            others = r._active() & ~(1 << view.top_seat)
+            others = r._in & ~(1 << view.top_seat)
             r._complete = r._passed & others == others
         r.to_move = view.to_move
         r._wish = view.wish
@@ -385,15 +395,14 @@ class Round:
         r._cache = None
         r._closing = self._closing
         r._setup = self._setup
-        r._grand = self._grand
         r._hands = self._hands
+        r._in = self._in
         r._bombs = self._bombs
         r._history = self._history
         r._out = self._out
         r._passed = self._passed
         r._complete = self._complete
-        r._played = self._played
-        r._tichu = self._tichu
+        r._quiet = self._quiet
         r.to_move = self.to_move
         r._top = self._top
         r._top_seat = self._top_seat
@@ -470,12 +479,12 @@ class Round:
     @property
     def grand_calls(self) -> tuple[int, ...]:
         """The seats that called Grand Tichu."""
-        return tuple(s for s in range(4) if self._grand >> s & 1)
+        return tuple(s for s in range(4) if self._setup.grand >> s & 1)
 
     @property
     def tichu_calls(self) -> tuple[int, ...]:
         """The seats that called (small) Tichu."""
-        return tuple(s for s in range(4) if self._tichu >> s & 1)
+        return tuple(s for s in range(4) if self._setup.tichu >> s & 1)
 
     def won(self, seat: int) -> int:
         """The cards in the tricks ``seat`` has taken (or been given), as a mask."""
@@ -486,23 +495,11 @@ class Round:
         """Has every other seat still in passed on the last play (so it waits to be taken)?"""
         return self._closing or self._complete
 
-    def _active(self) -> int:
-        h = self._hands
-        return (h[0] != 0) | (h[1] != 0) << 1 | (h[2] != 0) << 2 | (h[3] != 0) << 3
-
-    def _next_active(self, seat: int) -> int:
-        h = self._hands
-        for k in (1, 2, 3, 4):
-            s = (seat + k) & 3
-            if h[s]:
-                return s
-        raise AssertionError("no seat is still in")
-
     def _may_call_grand(self, seat: int) -> bool:
-        return not (self.rules.one_call_per_team and self._grand >> ((seat + 2) & 3) & 1)
+        return not (self.rules.one_call_per_team and self._setup.grand >> ((seat + 2) & 3) & 1)
 
     def _may_call_tichu(self, seat: int) -> bool:
-        if (self._grand | self._tichu | self._played) >> seat & 1:
+        if self._quiet >> seat & 1:
             return False  # the usual case once play is under way
         if self.phase is _EXCHANGE:
             if self.rules.small_tichu_after_exchange_only:
@@ -511,7 +508,7 @@ class Round:
             return False
         if self._closing:
             return False
-        called = self._grand | self._tichu
+        called = self._setup.grand | self._setup.tichu
         return not (self.rules.one_call_per_team and called >> ((seat + 2) & 3) & 1)
 
     # ----------------------------------------------------------------- legal actions
@@ -532,7 +529,7 @@ class Round:
             if actions is not None:
                 return actions
             top = self._top
-            if (self._grand | self._tichu | self._played) >> seat & 1 and not self._closing:
+            if self._quiet >> seat & 1 and not self._closing:
                 # The usual cases, written out for speed: the seat to move may no longer call
                 # Tichu, and leads or answers a play.
                 hand = self._hands[seat]
@@ -704,8 +701,7 @@ class Round:
                 elif kind == GIVE_DRAGON:
                     r = self._take(seat, found.target)
                 else:
-                    r = self._copy()
-                    r._tichu |= 1 << seat
+                    r = self._called_tichu(seat)
                 r._history = (self._history, seat, found)
                 return r
         if not isinstance(seat, int) or not 0 <= seat < 4:
@@ -721,8 +717,7 @@ class Round:
         if kind == TICHU:
             if not self._may_call_tichu(seat):
                 raise IllegalAction(self._why_no_tichu(seat))
-            r = self._copy()
-            r._tichu |= 1 << seat
+            r = self._called_tichu(seat)
         elif phase is _GRAND:
             r = self._apply_grand(seat, act)
         elif phase is _EXCHANGE:
@@ -738,16 +733,22 @@ class Round:
         r._history = (self._history, seat, act)
         return r
 
+    def _called_tichu(self, seat: int) -> "Round":
+        r = self._copy()
+        r._setup = self._setup._replace(tichu=self._setup.tichu | 1 << seat)
+        r._quiet |= 1 << seat
+        return r
+
     def _why_no_tichu(self, seat: int) -> str:
         if self.phase is _GRAND:
             return "Tichu is called once all 14 cards are dealt"
         if self.phase is _EXCHANGE and self.rules.small_tichu_after_exchange_only:
             return "these rules allow Tichu only after the exchange"
-        if self._grand >> seat & 1:
+        if self._setup.grand >> seat & 1:
             return f"seat {seat} called Grand Tichu and cannot also call Tichu"
-        if self._tichu >> seat & 1:
+        if self._setup.tichu >> seat & 1:
             return f"seat {seat} has already called Tichu"
-        if self._played >> seat & 1:
+        if self._quiet >> seat & 1:
             return f"seat {seat} has played a card: Tichu is called before the first play"
         return f"seat {seat}'s partner has called: these rules allow one call per team"
 
@@ -761,9 +762,11 @@ class Round:
             raise IllegalAction(f"seat {seat}'s partner has called: these rules allow one call per team")
         r = self._copy()
         decided = setup.decided | 1 << seat
-        r._setup = _Setup(setup.deal, setup.seed, setup.start, decided, setup.given)
+        grand = setup.grand
         if act.kind == GRAND:
-            r._grand |= 1 << seat
+            grand |= 1 << seat
+            r._quiet |= 1 << seat
+        r._setup = setup._replace(decided=decided, grand=grand)
         if decided == 0b1111:
             h = [sum(map(_CARD_BITS.__getitem__, hand)) for hand in setup.deal]
             r._hands = (h[0], h[1], h[2], h[3])
@@ -788,7 +791,7 @@ class Round:
         r = self._copy()
         given = list(setup.given)
         given[seat] = gifts
-        r._setup = _Setup(setup.deal, setup.seed, setup.start, setup.decided, tuple(given))
+        r._setup = setup._replace(given=tuple(given))
         hands = list(self._hands)
         hands[seat] &= ~mask
         if None not in given:
@@ -875,19 +878,18 @@ class Round:
         r.rules = self.rules
         r.phase = self.phase
         r._setup = self._setup
-        r._grand = self._grand
-        r._tichu = self._tichu
         r._cache = None
         r._closing = self._closing
         mask = combo.mask
         hands = list(self._hands)
         left = hands[seat] = hands[seat] & ~mask
         r._hands = tuple(hands)  # type: ignore[assignment]
+        seated = r._in = self._in if left else self._in & ~(1 << seat)
         bombs = self._bombs
         if bombs >> seat & 1 and not has_bomb(left):
             bombs &= ~(1 << seat)
         r._bombs = bombs
-        r._played = self._played | 1 << seat
+        r._quiet = self._quiet | 1 << seat
         wish = self._wish
         if wish and mask & RANK_MASKS[wish]:
             wish = 0
@@ -908,8 +910,7 @@ class Round:
             r.to_move = self.to_move
             if r._finish_if_done():
                 return r
-            partner = (seat + 2) & 3
-            r.to_move = partner if hands[partner] else r._next_active(partner)
+            r.to_move = _FIRST_IN[seated << 2 | (seat + 2) & 3]  # the partner, or the next still in
             return r
         r._won = self._won
         r._trick = self._trick | mask
@@ -921,10 +922,7 @@ class Round:
         r.to_move = self.to_move
         if not left and r._finish_if_done():  # the round can end only when a seat goes out
             return r
-        following = (seat + 1) & 3
-        while not hands[following]:
-            following = (following + 1) & 3
-        r.to_move = following
+        r.to_move = _FIRST_IN[seated << 2 | (seat + 1) & 3]
         return r
 
     def _check_wish(self, seat: int) -> None:
@@ -986,13 +984,12 @@ class Round:
         r.rules = self.rules
         r.phase = self.phase
         r._setup = self._setup
-        r._grand = self._grand
-        r._tichu = self._tichu
         r._cache = None
         r._closing = self._closing
         r._hands = self._hands
+        seated = r._in = self._in
         r._bombs = self._bombs
-        r._played = self._played
+        r._quiet = self._quiet
         r._wish = self._wish
         r._out = self._out
         r._won = self._won
@@ -1002,14 +999,8 @@ class Round:
         r._trick_plays = self._trick_plays
         r._complete = False
         passed = r._passed = self._passed | 1 << seat
-        h = self._hands
-        waiting = (h[0] != 0) | (h[1] != 0) << 1 | (h[2] != 0) << 2 | (h[3] != 0) << 3
-        waiting &= ~(passed | 1 << self._top_seat)  # seats still in that may yet answer the top
-        if waiting:
-            following = (seat + 1) & 3
-            while not h[following]:
-                following = (following + 1) & 3
-            r.to_move = following
+        if seated & ~(passed | 1 << self._top_seat):  # seats still in that may yet answer the top
+            r.to_move = _FIRST_IN[seated << 2 | (seat + 1) & 3]
         else:
             r.to_move = self._top_seat
             r._complete = True
@@ -1038,12 +1029,11 @@ class Round:
         r = _new(Round)
         r.rules = self.rules
         r._setup = self._setup
-        r._grand = self._grand
-        r._tichu = self._tichu
         r._cache = None
-        r._hands = hands = self._hands
+        r._hands = self._hands
+        seated = r._in = self._in
         r._bombs = self._bombs
-        r._played = self._played
+        r._quiet = self._quiet
         r._wish = self._wish
         r._out = self._out
         won = self._won
@@ -1066,13 +1056,7 @@ class Round:
             r.to_move = -1
             return r
         r.phase = self.phase
-        if hands[seat]:
-            r.to_move = seat
-        else:
-            following = (seat + 1) & 3
-            while not hands[following]:
-                following = (following + 1) & 3
-            r.to_move = following
+        r.to_move = _FIRST_IN[seated << 2 | seat]  # the taker, or the next still in
         return r
 
     # ----------------------------------------------------------------- scoring
@@ -1091,7 +1075,7 @@ class Round:
         else:
             points = list(self.card_points())
         for seat in range(4):
-            bonus = 200 if self._grand >> seat & 1 else 100 if self._tichu >> seat & 1 else 0
+            bonus = 200 if self._setup.grand >> seat & 1 else 100 if self._setup.tichu >> seat & 1 else 0
             points[seat & 1] += bonus if out[0] == seat else -bonus
         return (points[0], points[1])
 
@@ -1140,8 +1124,8 @@ class Round:
             hand=h[seat],
             hand_sizes=(h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count()),
             grand_decided=_bools(setup.decided),
-            grand_calls=_bools(self._grand),
-            tichu_calls=_bools(self._tichu),
+            grand_calls=_bools(setup.grand),
+            tichu_calls=_bools(setup.tichu),
             given=setup.given[seat],
             received=received,
             to_move=self.to_move,
