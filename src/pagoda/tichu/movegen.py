@@ -549,29 +549,27 @@ class _LeadStraights:
     wish, as ``(play, wish)``.
     """
 
-    __slots__ = ("_cards", "_wishes", "n")
+    __slots__ = ("_cards", "_mask", "_nibs", "_wishes", "n")
 
     def __init__(self, mask: int, nibs: list[int], wishes: tuple[int, ...]) -> None:
-        cards = [_RANK_CARDS[r][nib] for r, nib in enumerate(nibs)]
-        cards[0] = []
-        cards[1] = [MAH_JONG_BIT] if mask & MAH_JONG_BIT else []
-        self._cards = cards
+        self._mask = mask
+        self._nibs = nibs
         self._wishes = wishes
+        self._cards: list[list[int]] | None = None  # each rank's cards, once read
         # Runs of five or more ranks: those ending at each rank, from the shorter ones ending
-        # just below it; those from the Mah Jong up count once per wish.
-        n = a1 = a2 = a3 = a4 = a5 = 0
-        for choices in cards[1:]:
-            x = len(choices)
-            a5 = x * (a4 + a5)
-            a4 = x * a3
-            a3 = x * a2
-            a2 = x * a1
-            a1 = x
+        # just below it (a1..a4: of one to four ranks; a5: of five or more).
+        mah_jong = 1 if mask & MAH_JONG_BIT else 0
+        n = a2 = a3 = a4 = a5 = 0
+        a1 = mah_jong
+        for nib in nibs[2:]:
+            x = _ONE[nib]
+            a1, a2, a3, a4, a5 = x, x * a1, x * a2, x * a3, x * (a4 + a5)
             n += a5
-        if wishes and cards[1]:
+        if wishes and mah_jong:
+            # Those from the Mah Jong up count once per wish.
             run = 1
             for r in range(2, 15):
-                run *= len(cards[r])
+                run *= _ONE[nibs[r]]
                 if not run:
                     break
                 if r >= 5:
@@ -583,6 +581,10 @@ class _LeadStraights:
 
     def __getitem__(self, index: int) -> "Raw | tuple[Raw, int]":
         cards = self._cards
+        if cards is None:
+            cards = self._cards = [_RANK_CARDS[r][nib] for r, nib in enumerate(self._nibs)]
+            cards[0] = []
+            cards[1] = [MAH_JONG_BIT] if self._mask & MAH_JONG_BIT else []
         wishes = self._wishes
         for hi in range(5, 15):
             size = 1
