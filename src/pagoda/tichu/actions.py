@@ -254,7 +254,7 @@ class ExchangeChoices(_LazyActions):
         first = cards.pop(a)
         b, c = divmod(rest, n - 2)
         second = cards.pop(b)
-        return Action(EXCHANGE, gifts=(CARDS[first], CARDS[second], CARDS[cards[c]]))
+        return Action(EXCHANGE, 0, 0, 0, (CARDS[first], CARDS[second], CARDS[cards[c]]), -1, None)
 
     def __iter__(self) -> Iterator[Action]:
         yield from self._first

@@ -735,7 +735,8 @@ class Round:
 
     def _called_tichu(self, seat: int) -> "Round":
         r = self._copy()
-        r._setup = self._setup._replace(tichu=self._setup.tichu | 1 << seat)
+        d = self._setup  # (a _Setup made outright: NamedTuple._replace costs five times as much)
+        r._setup = _Setup(d.deal, d.seed, d.start, d.decided, d.given, d.grand, d.tichu | 1 << seat)
         r._quiet |= 1 << seat
         return r
 
@@ -766,7 +767,7 @@ class Round:
         if act.kind == GRAND:
             grand |= 1 << seat
             r._quiet |= 1 << seat
-        r._setup = setup._replace(decided=decided, grand=grand)
+        r._setup = _Setup(setup.deal, setup.seed, setup.start, decided, setup.given, grand, setup.tichu)
         if decided == 0b1111:
             h = [sum(map(_CARD_BITS.__getitem__, hand)) for hand in setup.deal]
             r._hands = (h[0], h[1], h[2], h[3])
@@ -783,7 +784,10 @@ class Round:
         if setup.given[seat] is not None:
             raise IllegalAction(f"seat {seat} has already given its cards")
         gifts = act.gifts
-        mask = to_mask(gifts)
+        if len(gifts) == 3 and type(gifts[0]) is Card and type(gifts[1]) is Card and type(gifts[2]) is Card:
+            mask = _CARD_BITS[gifts[0]] | _CARD_BITS[gifts[1]] | _CARD_BITS[gifts[2]]
+        else:
+            mask = to_mask(gifts)
         if mask.bit_count() != 3:
             raise IllegalAction("the three cards given must be different")
         if mask & ~self._hands[seat]:
@@ -791,7 +795,9 @@ class Round:
         r = self._copy()
         given = list(setup.given)
         given[seat] = gifts
-        r._setup = setup._replace(given=tuple(given))
+        r._setup = _Setup(
+            setup.deal, setup.seed, setup.start, setup.decided, tuple(given), setup.grand, setup.tichu
+        )
         hands = list(self._hands)
         hands[seat] &= ~mask
         if None not in given:
