@@ -38,7 +38,10 @@ from pagoda.tichu.combos import (
 
 #: A combination as generated: (kind, rank, mask, phoenix), made a :class:`Combo` when needed.
 Raw = tuple[str, float, int, int]
-Generator = Callable[[int, list[int], "Combo | None", bool], list[Raw]]
+#: A hand's suit masks per rank 0..14 (a tuple: one of ints only is left alone by the garbage
+#: collector, which the cache of them would otherwise have it walk through again and again).
+Nibs = tuple[int, ...]
+Generator = Callable[[int, Nibs, "Combo | None", bool], list[Raw]]
 
 _SHIFT = [0, 0, *(rank_shift(r) for r in range(2, 15))]
 _RANKS = range(2, 15)
@@ -63,25 +66,24 @@ _NATURALS = sum(0xF << rank_shift(r) for r in range(2, 15))
 _BYTE_NIBBLES = [(b & 0xF, b >> 4) for b in range(256)]
 
 
-_NIBBLE_CACHE: dict[int, list[int]] = {}
+_NIBBLE_CACHE: dict[int, Nibs] = {}
 
 
-def _nibbles(mask: int) -> list[int]:
+def _nibbles(mask: int) -> Nibs:
     """Suit masks per rank 0..14 (0 and 1 empty); a hand is asked many times between its plays."""
     naturals = mask & _NATURALS
     nibs = _NIBBLE_CACHE.get(naturals)
     if nibs is None:
         if len(_NIBBLE_CACHE) > 50_000:
             _NIBBLE_CACHE.clear()
-        nibs = [0, 0]
+        made = [0, 0]
         for byte in (naturals >> 2).to_bytes(7, "little"):
-            nibs.extend(_BYTE_NIBBLES[byte])
-        del nibs[15:]
-        _NIBBLE_CACHE[naturals] = nibs
+            made.extend(_BYTE_NIBBLES[byte])
+        nibs = _NIBBLE_CACHE[naturals] = tuple(made[:15])
     return nibs
 
 
-def _singles(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> list[Raw]:
+def _singles(mask: int, nibs: Nibs, on: Combo | None, choice: bool) -> list[Raw]:
     out: list[Raw] = []
     above = 0.0 if on is None else on.rank
     if on is None and mask & MAH_JONG_BIT:
@@ -102,7 +104,7 @@ def _singles(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> list
 
 
 def _same_rank(size: int, kind: str) -> Generator:
-    def generate(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> list[Raw]:
+    def generate(mask: int, nibs: Nibs, on: Combo | None, choice: bool) -> list[Raw]:
         out: list[Raw] = []
         phoenix = mask & PHOENIX_BIT
         start = 2 if on is None else int(on.rank) + 1
@@ -121,7 +123,7 @@ def _same_rank(size: int, kind: str) -> Generator:
     return generate
 
 
-def _full_houses(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> list[Raw]:
+def _full_houses(mask: int, nibs: Nibs, on: Combo | None, choice: bool) -> list[Raw]:
     out: list[Raw] = []
     phoenix = mask & PHOENIX_BIT
     above = 1 if on is None else int(on.rank)
@@ -188,7 +190,7 @@ def _windows(
     return out
 
 
-def _pair_runs(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> list[Raw]:
+def _pair_runs(mask: int, nibs: Nibs, on: Combo | None, choice: bool) -> list[Raw]:
     out: list[Raw] = []
     phoenix = 1 if mask & PHOENIX_BIT else 0
     # How many Phoenixes each rank lacks for a pair (2: more than there are).
@@ -281,12 +283,11 @@ def _suit_card(cards: list[int], suit: int) -> int:
     raise AssertionError("no card of that suit")
 
 
-def _straight_windows(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> list[_Straights]:
+def _straight_windows(mask: int, nibs: Nibs, on: Combo | None, choice: bool) -> list[_Straights]:
     """The straights ``mask`` can play on ``on`` (None: leading), a window and Phoenix rank at a time."""
     out: list[_Straights] = []
     phoenix = 1 if mask & PHOENIX_BIT else 0
-    nibs = nibs[:]
-    nibs[1] = 1 if mask & MAH_JONG_BIT else 0
+    nibs = (nibs[0], 1 if mask & MAH_JONG_BIT else 0, *nibs[2:])
     # A missing rank costs the Phoenix; a missing rank 1 (the Mah Jong) cannot be filled.
     cost = list(map(_MISSING.__getitem__, nibs))
     cost[1] = 0 if nibs[1] else 2
@@ -317,7 +318,7 @@ def _straight_windows(mask: int, nibs: list[int], on: Combo | None, choice: bool
     return out
 
 
-def _straights(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> list[Raw]:
+def _straights(mask: int, nibs: Nibs, on: Combo | None, choice: bool) -> list[Raw]:
     out: list[Raw] = []
     for window in _straight_windows(mask, nibs, on, choice):
         out += window.all()
@@ -350,7 +351,7 @@ def has_bomb(mask: int) -> bool:
     return bool(m & m >> 1 & m >> 2 & m >> 3 & _JADE_ROW)
 
 
-def _bombs(mask: int, nibs: list[int], on: Combo | None, choice: bool) -> list[Raw]:
+def _bombs(mask: int, nibs: Nibs, on: Combo | None, choice: bool) -> list[Raw]:
     out: list[Raw] = []
     m = mask & _NATURALS
     flush = m & m >> 4 & m >> 8 & m >> 12 & m >> 16  # where a straight flush starts
@@ -462,10 +463,10 @@ class _WindowStraights:
 
     __slots__ = ("_nibs", "_phoenix", "_wishes", "n")
 
-    def __init__(self, mask: int, nibs: list[int], wishes: tuple[int, ...]) -> None:
-        nibs = nibs[:]
-        nibs[1] = 1 if mask & MAH_JONG_BIT else 0
-        self._nibs = nibs
+    def __init__(self, mask: int, nibs: Nibs, wishes: tuple[int, ...]) -> None:
+        own = list(nibs)
+        own[1] = 1 if mask & MAH_JONG_BIT else 0
+        self._nibs = own
         self._phoenix = mask & PHOENIX_BIT
         self._wishes = wishes
         self.n = 0
@@ -551,7 +552,7 @@ class _LeadStraights:
 
     __slots__ = ("_cards", "_mask", "_nibs", "_wishes", "n")
 
-    def __init__(self, mask: int, nibs: list[int], wishes: tuple[int, ...]) -> None:
+    def __init__(self, mask: int, nibs: Nibs, wishes: tuple[int, ...]) -> None:
         self._mask = mask
         self._nibs = nibs
         self._wishes = wishes
@@ -713,7 +714,7 @@ def lead_plays(mask: int, wishes: tuple[int, ...] = ()) -> Lead:
         return Lead(mask, wishes, parts, makers, lens)
     m, c, present, two = _rank_counts(mask)
     phoenix = mask & PHOENIX_BIT
-    nibs: list[int] | None = None
+    nibs: Nibs | None = None
     if two or (phoenix and present):
         three = (c + _NIB_5) & _NIB_8
         n2, n3, n4 = two.bit_count(), three.bit_count(), (c & _NIB_4).bit_count()
@@ -770,7 +771,7 @@ def _lead_straights(
     mask: int,
     m: int,
     present: int,
-    nibs: list[int] | None,
+    nibs: Nibs | None,
     wishes: tuple[int, ...],
     parts: "list[_Part | None]",
     makers: "list[Callable[[int], _Part] | None]",
@@ -842,7 +843,7 @@ def _lead(mask: int, phoenix_choice: bool) -> list[Raw]:
         return out  # one card
     m, c, present, two = _rank_counts(mask)
     phoenix = mask & PHOENIX_BIT
-    nibs: list[int] | None = None
+    nibs: Nibs | None = None
     if two or (phoenix and present):
         nibs = _nibbles(mask)
         out += _pairs(mask, nibs, None, phoenix_choice)
