@@ -887,9 +887,16 @@ class Round:
         r._cache = None
         r._closing = self._closing
         mask = combo.mask
-        hands = list(self._hands)
-        left = hands[seat] = hands[seat] & ~mask
-        r._hands = tuple(hands)  # type: ignore[assignment]
+        h = self._hands
+        left = h[seat] ^ mask  # the cards are in the hand: checked, or listed from it
+        if seat == 0:
+            r._hands = (left, h[1], h[2], h[3])
+        elif seat == 1:
+            r._hands = (h[0], left, h[2], h[3])
+        elif seat == 2:
+            r._hands = (h[0], h[1], left, h[3])
+        else:
+            r._hands = (h[0], h[1], h[2], left)
         seated = r._in = self._in if left else self._in & ~(1 << seat)
         bombs = self._bombs
         if bombs >> seat & 1 and not has_bomb(left):
@@ -913,8 +920,7 @@ class Round:
             r._trick_plays = self._trick_plays
             r._passed = self._passed
             r._complete = self._complete
-            r.to_move = self.to_move
-            if r._finish_if_done():
+            if r._finish_if_done():  # (which sets to_move when it ends the round)
                 return r
             r.to_move = _FIRST_IN[seated << 2 | (seat + 2) & 3]  # the partner, or the next still in
             return r
@@ -922,10 +928,9 @@ class Round:
         r._trick = self._trick | mask
         r._top = combo
         r._top_seat = seat
-        r._trick_plays = (*self._trick_plays, (seat, combo))
+        r._trick_plays = self._trick_plays + ((seat, combo),)  # noqa: RUF005 (811 instructions, unpacked 1,137)
         r._passed = 0
         r._complete = False
-        r.to_move = self.to_move
         if not left and r._finish_if_done():  # the round can end only when a seat goes out
             return r
         r.to_move = _FIRST_IN[seated << 2 | (seat + 1) & 3]
