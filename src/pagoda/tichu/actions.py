@@ -369,12 +369,27 @@ class LeadList(PlayList):
     True
     """
 
-    __slots__ = ()
+    __slots__ = ("_lead", "_singles")
+
+    def __init__(self, lead: "Lead", rest: list[Action]) -> None:
+        self._combos = self._lead = lead
+        self._n = lead.n
+        self._singles = lead.singles
+        self._rest = rest
+        self._made = {}
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if type(index) is int and 0 <= index < self._singles:  # the pick of most random leads
+            return self._make(index)
+        return PlayList.__getitem__(self, index)
 
     def _make(self, index: int) -> Action:
-        lead: Lead = self._combos  # type: ignore[assignment]
-        if index < lead.singles:
-            card, wish = lead.single(index)
+        if index < self._singles:
+            card, wish = self._lead.single(index)
             made = self._made[index] = _MAH_JONG_PLAYS[wish] if card == MAH_JONG else SINGLE_PLAYS[card]
             return made
         return PlayList._make(self, index)

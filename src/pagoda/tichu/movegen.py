@@ -623,7 +623,7 @@ class Lead(Sequence["Raw | tuple[Raw, int]"]):
     read (straights), or made whole by its maker from the hand when first read.
     """
 
-    __slots__ = ("_lens", "_makers", "_mask", "_n", "_parts", "_wishes", "singles")
+    __slots__ = ("_lens", "_makers", "_mask", "_parts", "_wishes", "n", "singles")
 
     def __init__(
         self,
@@ -639,10 +639,10 @@ class Lead(Sequence["Raw | tuple[Raw, int]"]):
         self._parts = parts
         self._makers = makers
         self._lens = lens
-        self._n = singles + sum(lens)
+        self.n = singles + sum(lens)
 
     def __len__(self) -> int:
-        return self._n
+        return self.n
 
     def single(self, k: int) -> tuple[int, int]:
         """The ``k``-th play (below :attr:`singles`): its card's index and its wish (0: none)."""
@@ -667,10 +667,10 @@ class Lead(Sequence["Raw | tuple[Raw, int]"]):
     def __getitem__(self, index: slice) -> "list[Raw | tuple[Raw, int]]": ...
     def __getitem__(self, index: int | slice) -> "Raw | tuple[Raw, int] | list[Raw | tuple[Raw, int]]":
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._n))]
+            return [self[i] for i in range(*index.indices(self.n))]
         if index < 0:
-            index += self._n
-        if not 0 <= index < self._n:
+            index += self.n
+        if not 0 <= index < self.n:
             raise IndexError("play index out of range")
         if index < self.singles:
             card, wish = self.single(index)
