@@ -344,11 +344,15 @@ _JADE_ROW = sum(1 << rank_shift(r) for r in range(2, 15))
 
 def has_bomb(mask: int) -> bool:
     """Does ``mask`` hold four of a kind or five consecutive cards of one suit? (a few int ops)"""
-    m = mask & _NATURALS
-    # A suit's next rank is 4 bits up: five shifted copies meet where a straight flush starts.
-    if m & m >> 4 & m >> 8 & m >> 12 & m >> 16:
+    # Four of a kind: four bits in a row from a rank's first (the specials are not in one).
+    four = mask & mask >> 1
+    if four & four >> 2 & _JADE_ROW:
         return True
-    return bool(m & m >> 1 & m >> 2 & m >> 3 & _JADE_ROW)
+    # A suit's next rank is 4 bits up: where a straight flush starts, a card has the next
+    # rank's (five), so does the card two ranks up, and there is a card four ranks up.
+    m = mask & _NATURALS
+    five = m & m >> 4
+    return bool(five & five >> 8 & m >> 16)
 
 
 def _bombs(mask: int, nibs: Nibs, on: Combo | None, choice: bool) -> list[Raw]:
