@@ -19,8 +19,9 @@ from pagoda.tichu import (
     readings,
     to_mask,
 )
-from pagoda.tichu.cards import PHOENIX_BIT
+from pagoda.tichu.cards import PHOENIX_BIT, mask_indices
 from pagoda.tichu.combos import BOMBS
+from pagoda.tichu.movegen import has_bomb
 from pagoda.tichu.round import Phase
 
 card_lists = st.lists(st.integers(0, 55), unique=True, max_size=14).map(
@@ -102,3 +103,24 @@ def test_actions_and_records_round_trip(seed: int) -> None:
     text = str(r.record)
     assert str(parse_record(text)) == text
     assert Rules.parse(str(r.rules)) == r.rules
+
+
+@st.composite
+def bomb_prone_hands(draw: st.DrawFn) -> list[int]:
+    """4 to 14 cards of a few neighbouring ranks and the specials, where bombs are common."""
+    lo = draw(st.integers(2, 10))
+    ranks = range(lo, min(15, lo + draw(st.sampled_from((3, 5, 7)))))
+    deck = [2 + (r - 2) * 4 + s for r in ranks for s in range(4)] + [0, 1, 54, 55]
+    return draw(st.lists(st.sampled_from(deck), unique=True, min_size=4, max_size=min(14, len(deck))))
+
+
+@settings(max_examples=400)
+@given(st.one_of(card_lists, bomb_prone_hands()))
+def test_has_bomb_is_whether_the_hand_holds_one(cards: list[int]) -> None:
+    mask = sum(1 << c for c in cards)
+    assert has_bomb(mask) == any(c.kind in BOMBS for c in plays(mask))
+
+
+@given(card_lists)
+def test_mask_indices_lists_the_cards_in_hand_order(cards: tuple[int, ...]) -> None:
+    assert mask_indices(to_mask(cards)) == sorted(cards)
