@@ -816,23 +816,6 @@ def with_wishes(plays: list[Raw], wishes: tuple[int, ...]) -> list[Raw | tuple[R
     return out
 
 
-class _Wished:
-    """Each play of a part once per wish, as ``(play, wish)``."""
-
-    __slots__ = ("_part", "_wishes")
-
-    def __init__(self, part: "_Part", wishes: tuple[int, ...]) -> None:
-        self._part = part
-        self._wishes = wishes
-
-    def __len__(self) -> int:
-        return len(self._part) * len(self._wishes)
-
-    def __getitem__(self, index: int) -> tuple[Raw, int]:
-        play, wish = divmod(index, len(self._wishes))
-        return (self._part[play], self._wishes[wish])  # type: ignore[return-value]
-
-
 class _Part(Protocol):
     """A list of plays, or a part made when read."""
 
