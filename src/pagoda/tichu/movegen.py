@@ -299,23 +299,32 @@ def _straight_windows(mask: int, nibs: Nibs, on: Combo | None, choice: bool) -> 
             if missing[0] == lo and hi < 14 and not choice:
                 continue  # the same cards as the straight one higher, Phoenix on top
             spots = missing
-        elif phoenix:
-            # The Phoenix may stand for any rank but the Mah Jong; at the bottom it is the
-            # same card set as the straight one higher with the Phoenix on top, unless the
-            # top is the Ace (or the player names the reading).
-            spots = [r for r in range(max(lo, 2), hi + 1) if r != lo or hi == 14 or choice]
-            spots.append(0)
         else:
-            spots = [0]
-        for spot in spots:
-            choices = [_RANK_CARDS[r][nibs[r]] for r in range(lo, hi + 1) if r != spot]
-            flushes = 0
-            if not spot and lo > 1:
-                flushes = 0xF
-                for r in range(lo, hi + 1):
-                    flushes &= nibs[r]
-            out.append(_Straights(hi, spot, choices, flushes))
+            spots = _phoenix_spots(lo, hi, choice) if phoenix else [0]
+        out += [_window(nibs, lo, hi, spot) for spot in spots]
     return out
+
+
+def _phoenix_spots(lo: int, hi: int, choice: bool) -> list[int]:
+    """Where the Phoenix may stand in a window of ranks ``lo``..``hi`` that has them all, then 0
+    (not in it): any rank but the Mah Jong's; at the bottom it is the same card set as the
+    straight one higher with the Phoenix on top, unless the top is the Ace (or the player names
+    the reading)."""
+    spots = [r for r in range(max(lo, 2), hi + 1) if r != lo or hi == 14 or choice]
+    spots.append(0)
+    return spots
+
+
+def _window(nibs: Sequence[int], lo: int, hi: int, spot: int) -> _Straights:
+    """The straights of ranks ``lo``..``hi`` with the Phoenix for rank ``spot`` (0: none); above
+    the Mah Jong and without the Phoenix, the one-suit sets are left out (straight flushes)."""
+    choices = [_RANK_CARDS[r][nibs[r]] for r in range(lo, hi + 1) if r != spot]
+    flushes = 0
+    if not spot and lo > 1:
+        flushes = 0xF
+        for r in range(lo, hi + 1):
+            flushes &= nibs[r]
+    return _Straights(hi, spot, choices, flushes)
 
 
 def _straights(mask: int, nibs: Nibs, on: Combo | None, choice: bool) -> list[Raw]:
@@ -526,20 +535,12 @@ class _WindowStraights:
 
     def _made(self, lo: int, hi: int, gap: int, index: int, wish: int) -> "Raw | tuple[Raw, int]":
         """The ``index``-th straight of a window, with the ``wish``-th wish where it has one."""
-        nibs = self._nibs
         if gap:
             spots = [gap]
         else:
-            spots = [r for r in range(max(lo, 2), hi + 1) if r != lo or hi == 14] if self._phoenix else []
-            spots.append(0)
+            spots = _phoenix_spots(lo, hi, False) if self._phoenix else [0]
         for spot in spots:
-            choices = [_RANK_CARDS[r][nibs[r]] for r in range(lo, hi + 1) if r != spot]
-            flushes = 0
-            if not spot and lo > 1:
-                flushes = 0xF
-                for r in range(lo, hi + 1):
-                    flushes &= nibs[r]
-            straights = _Straights(hi, spot, choices, flushes)
+            straights = _window(self._nibs, lo, hi, spot)
             if index < straights.n:
                 raw = straights[index]
                 return (raw, self._wishes[wish]) if lo == 1 and self._wishes else raw
