@@ -300,17 +300,14 @@ class PlayList(_LazyActions):
     @overload
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        n = self._n
-        if type(index) is int and 0 <= index < n:
-            made = self._made.get(index)
-            return made if made is not None else self._make(index)
         if type(index) is not int:
             return super().__getitem__(index)
+        n = self._n
         if index < 0:
             index += n + len(self._rest)
-            if 0 <= index < n:
-                made = self._made.get(index)
-                return made if made is not None else self._make(index)
+        if 0 <= index < n:
+            made = self._made.get(index)
+            return made if made is not None else self._make(index)
         if n <= index < n + len(self._rest):
             return self._rest[index - n]
         raise IndexError("action index out of range")
@@ -369,12 +366,12 @@ class LeadList(PlayList):
     True
     """
 
-    __slots__ = ("_lead", "_singles")
+    __slots__ = ("_singles",)
 
     def __init__(self, lead: "Lead", rest: list[Action]) -> None:
-        self._combos = self._lead = lead
+        self._combos = lead
         self._n = lead.n
-        self._singles = lead.singles
+        self._singles = lead.singles  # (read on every pick: kept here)
         self._rest = rest
         self._made = {}
 
@@ -389,7 +386,8 @@ class LeadList(PlayList):
 
     def _make(self, index: int) -> Action:
         if index < self._singles:
-            card, wish = self._lead.single(index)
+            lead: Lead = self._combos  # type: ignore[assignment]
+            card, wish = lead.single(index)
             made = self._made[index] = _MAH_JONG_PLAYS[wish] if card == MAH_JONG else SINGLE_PLAYS[card]
             return made
         return PlayList._make(self, index)

@@ -482,7 +482,6 @@ class _WindowStraights:
         self._nibs = own
         self._phoenix = mask & PHOENIX_BIT
         self._wishes = wishes
-        self.n = 0
         self.n = -self._walk(-1)[0]
 
     def __len__(self) -> int:
@@ -772,6 +771,17 @@ def lead_plays(mask: int, wishes: tuple[int, ...] = ()) -> Lead:
     return Lead(mask, wishes, parts, makers, lens)
 
 
+def _has_straight(mask: int, present: int) -> int:
+    """Does ``mask`` hold a straight (``present``: bit 3 of each rank's nibble where it has a card)?"""
+    ranks = present << 4 | (mask & MAH_JONG_BIT) << 2  # rank 1 (the Mah Jong) below rank 2
+    if mask & PHOENIX_BIT:
+        # Five ranks from 1 to 14 of which the hand has four: the Phoenix fills the fifth.
+        f = ranks >> 3
+        counts = f + (f >> 4) + (f >> 8) + (f >> 12) + (f >> 16)  # ranks present from each start
+        return (counts + _NIB_4) & _STRAIGHT_STARTS
+    return ranks & ranks >> 4 & ranks >> 8 & ranks >> 12 & ranks >> 16
+
+
 def _lead_straights(
     mask: int,
     m: int,
@@ -784,16 +794,8 @@ def _lead_straights(
 ) -> int:
     """Add the straights ``mask`` leads to a lead's parts; returns where its straight flushes start."""
     phoenix = mask & PHOENIX_BIT
-    ranks = present << 4 | (mask & MAH_JONG_BIT) << 2  # rank 1 (the Mah Jong) below rank 2
-    if phoenix:
-        # Five ranks from 1 to 14 of which the hand has four: the Phoenix fills the fifth.
-        f = ranks >> 3
-        counts = f + (f >> 4) + (f >> 8) + (f >> 12) + (f >> 16)  # ranks present from each start
-        straight = (counts + _NIB_4) & _STRAIGHT_STARTS
-    else:
-        straight = ranks & ranks >> 4 & ranks >> 8 & ranks >> 12 & ranks >> 16
     flush = m & m >> 4 & m >> 8 & m >> 12 & m >> 16  # where a straight flush starts
-    if straight:
+    if _has_straight(mask, present):
         nibs = nibs or _nibbles(mask)
         straights: _WindowStraights | _LeadStraights
         if phoenix or flush:
@@ -845,14 +847,7 @@ def _lead(mask: int, phoenix_choice: bool) -> list[Raw]:
                 out += _full_houses(mask, nibs, None, phoenix_choice)
         if two & two >> 4 or (phoenix and (two & present >> 4 or present & two >> 4)):
             out += _pair_runs(mask, nibs, None, phoenix_choice)
-    ranks = present << 4 | (mask & MAH_JONG_BIT) << 2  # rank 1 (the Mah Jong) below rank 2
-    if phoenix:
-        f = ranks >> 3
-        counts = f + (f >> 4) + (f >> 8) + (f >> 12) + (f >> 16)
-        straight = (counts + _NIB_4) & _STRAIGHT_STARTS
-    else:
-        straight = ranks & ranks >> 4 & ranks >> 8 & ranks >> 12 & ranks >> 16
-    if straight:
+    if _has_straight(mask, present):
         for window in _straight_windows(mask, nibs or _nibbles(mask), None, phoenix_choice):
             out += window.all()
     if c & _NIB_4 or m & m >> 4 & m >> 8 & m >> 12 & m >> 16:
