@@ -177,7 +177,7 @@ def to_mask(cards: CardsLike) -> int:
 
 _BYTE_BITS = [tuple(k for k in range(8) if b >> k & 1) for b in range(256)]
 _BYTE_INDICES = [[tuple(8 * i + k for k in bits) for bits in _BYTE_BITS] for i in range(7)]
-_B0, _B1, _B2, _B3, _B4, _B5, _B6 = _BYTE_INDICES  # (one list display of seven: 43% faster than a loop)
+_B0, _B1, _B2, _B3, _B4, _B5, _B6 = _BYTE_INDICES  # (one list display: fewer instructions than a loop)
 
 
 def mask_indices(mask: int) -> list[int]:
