@@ -8,6 +8,7 @@ reading when the rules let the player name the Phoenix's rank). A hand is read a
 
 from collections.abc import Callable, Sequence
 from itertools import compress
+from operator import itemgetter
 from typing import Protocol, overload
 
 from pagoda.tichu.cards import (
@@ -623,27 +624,24 @@ class Lead(Sequence["Raw | tuple[Raw, int]"]):
 
     The ``singles`` come first: the hand's cards in hand order, the Dog last (with ``wishes``,
     the Mah Jong's once per wish, as ``(play, wish)``); :meth:`single` reads one without making
-    anything. The other kinds follow as parts, each a list, a part that makes its plays when
-    read (straights), or made whole by its maker from the hand when first read.
+    anything. The other kinds follow, each as its number of plays with a list of them, a part
+    that makes its plays when read (straights), or the maker of its list from the hand, called
+    when the kind is first read.
     """
 
-    __slots__ = ("_lens", "_makers", "_mask", "_parts", "_wishes", "n", "singles")
+    __slots__ = ("_kinds", "_mask", "_wishes", "n", "singles")
 
     def __init__(
         self,
         mask: int,
         wishes: tuple[int, ...],
-        parts: "list[_Part | None]",
-        makers: "list[Callable[[int], _Part] | None]",
-        lens: list[int],
+        kinds: "list[_Kind]",
     ) -> None:
         self._mask = mask
         self._wishes = wishes
         self.singles = singles = mask.bit_count() - 1 + len(wishes) if wishes else mask.bit_count()
-        self._parts = parts
-        self._makers = makers
-        self._lens = lens
-        self.n = singles + sum(lens)
+        self._kinds = kinds
+        self.n: int = singles + sum(map(_COUNT, kinds))
 
     def __len__(self) -> int:
         return self.n
@@ -681,13 +679,12 @@ class Lead(Sequence["Raw | tuple[Raw, int]"]):
             raw = _SINGLE_RAWS[card]
             return (raw, wish) if self._wishes and card == MAH_JONG else raw
         index -= self.singles
-        for k, n in enumerate(self._lens):
+        for k, (n, part, make) in enumerate(self._kinds):
             if index < n:
-                part = self._parts[k]
                 if part is None:
-                    make = self._makers[k]
                     assert make is not None
-                    part = self._parts[k] = make(self._mask)
+                    part = make(self._mask)
+                    self._kinds[k] = (n, part, None)
                 return part[index]
             index -= n
         raise AssertionError("the parts add up to the length")
@@ -710,12 +707,10 @@ def lead_plays(mask: int, wishes: tuple[int, ...] = ()) -> Lead:
     """
     if not mask & MAH_JONG_BIT:
         wishes = ()
-    parts: list[_Part | None] = []
-    makers: list[Callable[[int], _Part] | None] = []
-    lens: list[int] = []
+    kinds: list[_Kind] = []
     cards = mask.bit_count()
     if cards < 2:
-        return Lead(mask, wishes, parts, makers, lens)
+        return Lead(mask, wishes, kinds)
     m, c, present, two = _rank_counts(mask)
     phoenix = mask & PHOENIX_BIT
     nibs: Nibs | None = None
@@ -736,17 +731,11 @@ def lead_plays(mask: int, wishes: tuple[int, ...] = ()) -> Lead:
             pairs += ones  # and a pair of each card
         else:
             houses = triples * pairs - 3 * n3 - 21 * n4  # less a rank's triples with its own pairs
-        parts.append(None)
-        makers.append(_lead_pairs)
-        lens.append(pairs)
+        kinds.append((pairs, None, _lead_pairs))
         if triples:
-            parts.append(None)
-            makers.append(_lead_triples)
-            lens.append(triples)
+            kinds.append((triples, None, _lead_triples))
         if houses:
-            parts.append(None)
-            makers.append(_lead_full_houses)
-            lens.append(houses)
+            kinds.append((houses, None, _lead_full_houses))
         if two & two >> 4 or (phoenix and (two & present >> 4 or present & two >> 4)):
             # Runs of two or more ranks of pairs, from those of one or more ranks ending just
             # below each rank: all natural (a), or with the Phoenix for one card (b).
@@ -757,18 +746,14 @@ def lead_plays(mask: int, wishes: tuple[int, ...] = ()) -> Lead:
                 q = _ONE[nib] if phoenix else 0
                 runs += p * (a + b) + q * a
                 a, b = p * (1 + a), q * (1 + a) + p * b
-            parts.append(None)
-            makers.append(_lead_pair_runs)
-            lens.append(runs)
+            kinds.append((runs, None, _lead_pair_runs))
     flush = 0
     if cards >= 5:  # straights, straight flushes
-        flush = _lead_straights(mask, m, present, nibs, wishes, parts, makers, lens)
+        flush = _lead_straights(mask, m, present, nibs, wishes, kinds)
     if c & _NIB_4 or flush:
         bombs = _bombs(mask, nibs or _nibbles(mask), None, False)
-        parts.append(bombs)
-        makers.append(None)
-        lens.append(len(bombs))
-    return Lead(mask, wishes, parts, makers, lens)
+        kinds.append((len(bombs), bombs, None))
+    return Lead(mask, wishes, kinds)
 
 
 def _has_straight(mask: int, present: int) -> int:
@@ -788,9 +773,7 @@ def _lead_straights(
     present: int,
     nibs: Nibs | None,
     wishes: tuple[int, ...],
-    parts: "list[_Part | None]",
-    makers: "list[Callable[[int], _Part] | None]",
-    lens: list[int],
+    kinds: "list[_Kind]",
 ) -> int:
     """Add the straights ``mask`` leads to a lead's parts; returns where its straight flushes start."""
     phoenix = mask & PHOENIX_BIT
@@ -802,9 +785,7 @@ def _lead_straights(
             straights = _WindowStraights(mask, nibs, wishes)
         else:
             straights = _LeadStraights(mask, nibs, wishes)
-        parts.append(straights)
-        makers.append(None)
-        lens.append(straights.n)
+        kinds.append((straights.n, straights, None))
     return flush
 
 
@@ -824,6 +805,11 @@ class _Part(Protocol):
 
     def __len__(self) -> int: ...
     def __getitem__(self, index: int) -> "Raw | tuple[Raw, int]": ...
+
+
+#: A kind of a lead's plays: their number, and the plays or the maker of their list from the hand.
+_Kind = tuple[int, "_Part | None", "Callable[[int], _Part] | None"]
+_COUNT = itemgetter(0)
 
 
 def _lead(mask: int, phoenix_choice: bool) -> list[Raw]:
