@@ -5,11 +5,15 @@ Nothing here knows a game; :mod:`pagoda.tichu` and :mod:`pagoda.doudizhu` build 
 
 from pagoda.core.bits import iter_bits, lowest_bits
 from pagoda.core.errors import IllegalAction, PagodaError, ParseError
+from pagoda.core.game import Decision, DecisionKind, GameState
 from pagoda.core.notation import Tokenizer
 from pagoda.core.record import Record, format_record, parse_record
 from pagoda.core.rules import format_rules, parse_rules
 
 __all__ = [
+    "Decision",
+    "DecisionKind",
+    "GameState",
     "IllegalAction",
     "PagodaError",
     "ParseError",
