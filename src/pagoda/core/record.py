@@ -4,6 +4,11 @@ The form borrows from PGN: ``[Tag "value"]`` headers (the game, the rules, the d
 then the actions in order as ``<seat> <action text>``. Each game turns a record into a state
 by folding its actions over the deal, so a record replays to an equal state.
 
+A line is what ends at ``\n``, for the writer and the reader alike (never the other breaks
+``str.splitlines`` knows, such as U+2028): a record whose header value or action text holds a
+character that could break or blur a line (any control or line or paragraph separator) is
+refused when it is made, so that every record written reads back to itself.
+
 >>> rec = Record((("Game", "tichu"), ("Rules", "standard")), ((0, "pass"), (1, "play 2g")))
 >>> text = format_record(rec)
 >>> print(text)
@@ -17,6 +22,7 @@ True
 """
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from pagoda.core.errors import ParseError
@@ -30,6 +36,18 @@ class Record:
 
     headers: tuple[tuple[str, str], ...]
     actions: tuple[tuple[int, str], ...]
+
+    def __post_init__(self) -> None:
+        for tag, value in self.headers:
+            if not re.fullmatch(r"\w+", tag, flags=re.ASCII):
+                raise ParseError(f"a header tag is letters, digits and _, not {tag!r}")
+            _check_text(value, f"header {tag}")
+        for seat, action in self.actions:
+            if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
+                raise ParseError(f"a seat is a number from 0, not {seat!r}")
+            if not action or action != action.strip() or " " * 2 in action:
+                raise ParseError(f"an action is words with single spaces between them, not {action!r}")
+            _check_text(action, "an action")
 
     def header(self, tag: str) -> str:
         """The value of header ``tag``; :class:`ParseError` if the record lacks it."""
@@ -47,6 +65,13 @@ class Record:
 
     def __str__(self) -> str:
         return format_record(self)
+
+
+def _check_text(text: str, what: str) -> None:
+    """Refuse text that could break or blur a record line: controls, separators, format characters."""
+    for ch in text:
+        if ch != " " and unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp", "Zs"):
+            raise ParseError(f"{what} may not hold the character U+{ord(ch):04X}: {text!r}")
 
 
 def _escape(value: str) -> str:
@@ -69,8 +94,8 @@ def parse_record(text: str) -> Record:
     """Read a record's text form; a line that is neither header nor action is an error."""
     headers: list[tuple[str, str]] = []
     actions: list[tuple[int, str]] = []
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
+    for number, raw in enumerate(text.split("\n"), 1):
+        line = raw.strip(" \t\r")
         if not line or line.startswith("#"):
             continue
         if line.startswith("["):
@@ -82,7 +107,11 @@ def parse_record(text: str) -> Record:
             headers.append((m.group(1), _unescape(m.group(2))))
             continue
         seat, _, action = line.partition(" ")
-        if not seat.isdigit() or not action.strip():
+        # (an action's text is stripped of any white space at its ends, as the games read it)
+        if not (seat.isascii() and seat.isdigit()) or not action.strip():
             raise ParseError(f"line {number}: {line!r} is not '<seat> <action>'")
         actions.append((int(seat), action.strip()))
-    return Record(tuple(headers), tuple(actions))
+    try:
+        return Record(tuple(headers), tuple(actions))
+    except ParseError as e:
+        raise ParseError(f"record: {e}") from None

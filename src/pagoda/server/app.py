@@ -14,6 +14,7 @@ Endpoints (docs/server.md has the details):
 import asyncio
 import contextlib
 import json
+import logging
 import os
 import secrets
 import time
@@ -47,6 +48,8 @@ COOKIE = "pagoda_guest"
 GUEST_HEADER = "x-pagoda-guest"
 HELLO_TIMEOUT = 10.0
 MAX_BODY = 4096
+
+log = logging.getLogger("pagoda.server")
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,7 +268,11 @@ def create_app(config: Config | None = None) -> Starlette:
             return row
         options = TableOptions.from_json(row.options)
         events = await server.live.store.events(row.id)
-        return _json(replay_json(options, record_actions(row.record), events))
+        try:
+            return _json(replay_json(options, record_actions(row.record), events))
+        except PagodaError as e:
+            log.error("table %s: its record does not replay: %s", row.id, e)
+            return _fail(409, "broken", "this table's record is damaged and cannot be replayed")
 
     async def history(request: Request) -> Response:
         try:

@@ -35,7 +35,7 @@ from redis.asyncio.client import PubSub
 from pagoda.server.games import JSON, TableOptions
 from pagoda.server.lobby import Lobby
 from pagoda.server.protocol import error
-from pagoda.server.store import StoredTable
+from pagoda.server.store import BROKEN, LIVE, StoredTable, mark_broken
 from pagoda.server.table import Conn, Table
 
 log = logging.getLogger("pagoda.server.bus")
@@ -351,14 +351,16 @@ class Cluster:
             if table_id in self.lobby.tables:
                 return True
             row = await self.lobby.store.get(table_id)
-            if row is None or row.status == "finished":
+            if row is None or row.status not in LIVE:
                 return False
             if not await self.claim(table_id):
                 return False
             try:
                 await self.lobby.adopt(row)
             except Exception:
-                log.exception("bus: restoring table %s failed", table_id)
+                # Its record does not replay: set it aside for every node, so nobody retries it.
+                log.exception("bus: restoring table %s failed; it is marked %s", table_id, BROKEN)
+                await mark_broken(self.lobby.store, table_id)
                 await self.release(table_id)
                 return False
         self._claiming.pop(table_id, None)
@@ -522,7 +524,7 @@ class Cluster:
     async def stored(self, table_id: str) -> tuple[StoredTable, JSON] | None:
         """A live table owned by another node, from the database, and its info; None if there is none."""
         row = await self.lobby.store.get(table_id)
-        if row is None or row.status == "finished":
+        if row is None or row.status not in LIVE:
             return None
         seats = await self.lobby.store.latest([table_id], "seats")
         return row, stored_info(row, seats.get(table_id))

@@ -86,9 +86,24 @@ class GameAdapter:
         """The match at its start."""
         raise NotImplementedError
 
-    def apply(self, match: Any, seat: int, text: str) -> Any:
-        """The match after ``seat`` does ``text``; :class:`IllegalAction` says why not."""
+    def parse(self, match: Any, seat: int, text: str) -> Any:
+        """The action ``text`` stands for when ``seat`` sends it now; ParseError says why not.
+
+        Its ``str`` is the action's canonical text: what is stored and shown, never the text as sent.
+        """
         raise NotImplementedError
+
+    def apply(self, match: Any, seat: int, action: Any) -> Any:
+        """The match after ``seat`` does ``action`` (or its text); :class:`IllegalAction` says why not."""
+        raise NotImplementedError
+
+    def is_private(self, text: str) -> bool:
+        """Is the action (canonical text) for its own seat's eyes only (a Tichu exchange)?"""
+        return False
+
+    def hidden(self, text: str) -> str:
+        """What another seat is shown of a private action."""
+        return text
 
     def awaiting(self, match: Any) -> tuple[int, ...]:
         """The seats the match waits for (several in simultaneous phases); none once over."""
@@ -133,10 +148,6 @@ class GameAdapter:
     def bot_bomb(self, match: Any, seat: int, bot: Any, rng: random.Random) -> str | None:
         """A bot's out-of-turn bomb (text), or None when it has none or lets play go on."""
         return None
-
-    def filter_action(self, seat: int, text: str, viewer: int | None) -> str:
-        """An action's text as ``viewer`` may see it (a Tichu exchange is hidden from others)."""
-        return text
 
     def record(self, options: TableOptions, actions: Sequence[tuple[int, str]]) -> Record:
         """The match record."""
@@ -188,9 +199,21 @@ class TichuGame(GameAdapter):
             raise PagodaError("rounds must be at least 1")
         return tichu.Match.new(options.seed, self.rules(options))
 
-    def apply(self, match: Any, seat: int, text: str) -> tichu.Match:
-        m: tichu.Match = match.apply(seat, text)
+    def parse(self, match: Any, seat: int, text: str) -> tichu.Action:
+        return tichu.parse_action(text)
+
+    def apply(self, match: Any, seat: int, action: Any) -> tichu.Match:
+        m: tichu.Match = match.apply(seat, action)
         return m
+
+    def is_private(self, text: str) -> bool:
+        try:
+            return tichu.parse_action(text).kind == "exchange"
+        except PagodaError:
+            return True  # not an action: nobody else is shown it
+
+    def hidden(self, text: str) -> str:
+        return "exchange"
 
     def awaiting(self, match: Any) -> tuple[int, ...]:
         if match.is_over:
@@ -310,11 +333,6 @@ class TichuGame(GameAdapter):
         choice = bot.decide(match.round.view(seat), [*offers, NO_BOMB], rng)
         return None if choice == NO_BOMB else str(choice)
 
-    def filter_action(self, seat: int, text: str, viewer: int | None) -> str:
-        if viewer != seat and text.startswith("exchange"):
-            return "exchange"
-        return text
-
     def record(self, options: TableOptions, actions: Sequence[tuple[int, str]]) -> Record:
         headers = (("Game", "tichu-match"), ("Rules", str(self.rules(options))), ("Seed", str(options.seed)))
         return Record(headers, tuple(actions))
@@ -344,8 +362,14 @@ class DouDiZhuGame(GameAdapter):
     def new(self, options: TableOptions) -> ddz.Match:
         return ddz.Match.new(options.seed, self.rules(options))
 
-    def apply(self, match: Any, seat: int, text: str) -> ddz.Match:
-        m: ddz.Match = match.apply(seat, text)
+    def parse(self, match: Any, seat: int, text: str) -> ddz.Action:
+        if match.is_over:
+            raise IllegalAction("the match is over")
+        r: ddz.Round = match.current
+        return r.parse_action(text, seat)
+
+    def apply(self, match: Any, seat: int, action: Any) -> ddz.Match:
+        m: ddz.Match = match.apply(seat, action)
         return m
 
     def awaiting(self, match: Any) -> tuple[int, ...]:

@@ -1,13 +1,16 @@
 """The lobby: the live tables, their creation, and their restoration at start-up."""
 
+import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from pagoda.core import PagodaError
 from pagoda.server.games import GAMES, TableOptions
-from pagoda.server.store import SqlStore, StoredTable, record_actions
+from pagoda.server.store import BROKEN, SqlStore, StoredTable, mark_broken, record_actions
 from pagoda.server.table import Settings, Table
+
+log = logging.getLogger("pagoda.server")
 
 MAX_TURN_TIMER = 3600.0
 MAX_SEED = 2**62
@@ -66,9 +69,17 @@ class Lobby:
         return table
 
     async def restore(self) -> int:
-        """Restart the actor of every stored table that is not finished; returns how many."""
+        """Restart the actor of every live stored table; returns how many run.
+
+        A table that fails to restore (its record does not replay) is logged and marked broken,
+        never retried, and the others are restored all the same: one bad table stops nothing.
+        """
         for row in await self.store.live():
-            await self.adopt(row)
+            try:
+                await self.adopt(row)
+            except Exception:
+                log.exception("table %s could not be restored; it is marked %s", row.id, BROKEN)
+                await mark_broken(self.store, row.id)
         return len(self.tables)
 
     async def adopt(self, row: StoredTable) -> Table:

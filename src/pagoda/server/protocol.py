@@ -202,7 +202,28 @@ def parse_client(text: str | bytes, max_bytes: int) -> JSON:
         problem = _first_error(validator, msg)
         if problem is not None:
             raise ProtocolError("bad_message", f"{msg['type']}: {problem}") from None
+    if msg["type"] == "act":
+        check_action_text(msg["action"])
     return msg
+
+
+def check_action_text(text: str) -> None:
+    """Refuse action text that is not the notation's printable ASCII (a control, a line break, ...).
+
+    The table then reads the action and stores its canonical text, so that no spelling of an
+    action (case, spaces) reaches a record, an event or another player.
+
+    >>> check_action_text("play 5g 5r")
+    >>> check_action_text("\u2028no-grand")
+    Traceback (most recent call last):
+    ...
+    pagoda.server.protocol.ProtocolError: act: an action is written in printable ASCII; U+2028 at 0 is not
+    """
+    for i, ch in enumerate(text):
+        if not (" " <= ch <= "~"):
+            raise ProtocolError(
+                "bad_action", f"act: an action is written in printable ASCII; U+{ord(ch):04X} at {i} is not"
+            )
 
 
 def check_server(msg: JSON) -> None:

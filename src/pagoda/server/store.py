@@ -43,6 +43,10 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from pagoda.core import parse_record
 
 JSON = dict[str, Any]
+#: The statuses of a table that runs: restored at start-up. A finished table is history; a
+#: ``broken`` one failed to restore (its record does not replay) and is kept aside, not retried.
+LIVE = ("lobby", "playing")
+BROKEN = "broken"
 
 metadata = MetaData()
 
@@ -354,15 +358,15 @@ class SqlStore:
         return None if row is None else self._row(row)
 
     async def live(self) -> list[StoredTable]:
-        """The tables not finished: those to restore at start-up."""
+        """The tables in the lobby or playing: those to restore at start-up."""
         async with self.engine.connect() as conn:
-            rows = (await conn.execute(select(tables).where(tables.c.status != "finished"))).all()
+            rows = (await conn.execute(select(tables).where(tables.c.status.in_(LIVE)))).all()
         return [self._row(r) for r in rows]
 
     async def live_ids(self) -> list[str]:
-        """The ids of the tables not finished."""
+        """The ids of the tables in the lobby or playing."""
         async with self.engine.connect() as conn:
-            rows = (await conn.execute(select(tables.c.id).where(tables.c.status != "finished"))).all()
+            rows = (await conn.execute(select(tables.c.id).where(tables.c.status.in_(LIVE)))).all()
         return [r[0] for r in rows]
 
     async def latest(self, table_ids: list[str], kind: str) -> dict[str, JSON]:
@@ -407,6 +411,11 @@ def _settle(item: _Append, failure: BaseException | None) -> None:
         item.future.set_result(None)
     else:
         item.future.set_exception(failure)
+
+
+async def mark_broken(store: "SqlStore", table_id: str) -> None:
+    """Set a table that cannot be restored aside: it is no longer live, and its rows are kept."""
+    await store.append(table_id, [], BROKEN, None)
 
 
 def record_actions(record: str | None) -> list[tuple[int, str]]:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from pagoda.bots import get_bot
-from pagoda.core import PagodaError
+from pagoda.core import PagodaError, ParseError
 from pagoda.server.games import GAMES, JSON, TableOptions, bot_name, record_text
 from pagoda.server.protocol import PROTOCOL, check_server, error
 
@@ -405,13 +405,22 @@ class Table:
         seat = conn.seat
         if seat is None:
             raise Refused("not_seated", "spectators cannot act")
-        if self.game.pending_take(self.match) and text.strip() == "take":
-            raise Refused("illegal", "the trick is taken by the server when the bomb window closes")
         try:
-            new = self.game.apply(self.match, seat, text)
+            action = self.game.parse(self.match, seat, text)
+        except ParseError as e:
+            raise Refused("bad_action", str(e)) from None
         except (PagodaError, ValueError) as e:
             raise Refused("illegal", str(e)) from None
-        await self._act(seat, text, "player", new)
+        # From here on the action is its canonical text (never the text as sent): what is
+        # checked, stored in the record and shown is the one spelling the notation gives it.
+        canonical = str(action)
+        if self.game.pending_take(self.match) and canonical == "take":
+            raise Refused("illegal", "the trick is taken by the server when the bomb window closes")
+        try:
+            new = self.game.apply(self.match, seat, action)
+        except (PagodaError, ValueError) as e:
+            raise Refused("illegal", str(e)) from None
+        await self._act(seat, canonical, "player", new)
 
     # ------------------------------------------------------------------ actions
 
@@ -420,7 +429,8 @@ class Table:
         before = self.game.rounds_done(self.match)
         if new is None:
             new = self.game.apply(self.match, seat, text)
-        events = [self._event("action", seat=seat, action=text, by=by)]
+        private = {"private": True} if self.game.is_private(text) else {}
+        events = [self._event("action", seat=seat, action=text, by=by, **private)]
         if self.game.rounds_done(new) > before:
             events.append(self._event("round_over", summary=self.game.round_summary(new)))
         over = self.game.is_over(new, self.options)
@@ -546,8 +556,11 @@ class Table:
         return record_text(self.game, self.options, actions)
 
     def _filter(self, ev: JSON, viewer: int | None) -> JSON:
-        if ev["kind"] == "action":
-            return {**ev, "action": self.game.filter_action(ev["seat"], ev["action"], viewer)}
+        if ev["kind"] != "action" or viewer == ev["seat"]:
+            return ev
+        # The event's own mark decides; events stored before it was written are judged by their text.
+        if ev.get("private", False) or ("private" not in ev and self.game.is_private(ev["action"])):
+            return {**ev, "action": self.game.hidden(ev["action"])}
         return ev
 
     def _send_since(self, conn: Conn, since: int) -> None:
