@@ -6,7 +6,7 @@ and how often a lead's pick is a single card. With ``--situation S --replay N`` 
 legal actions of each decision of ``S`` again and applies the one picked, ``N`` times: run it
 under callgrind with ``N`` and with 0, and the difference over ``N`` times the decisions printed
 is the instructions one such decision costs. ``--lead-sizes`` times a lead's plays made all at
-once (``_lead``) against counted and made when read (``lead_plays``, which the rules core uses),
+once (``raw_plays``) against counted and made when read (``lead_plays``, which the rules core uses),
 by the number of cards in the hand (best of 7 runs).
 """
 
@@ -19,7 +19,7 @@ from pagoda.tichu import Round
 from pagoda.tichu.actions import PASS, PLAY
 from pagoda.tichu.cards import MAH_JONG_BIT
 from pagoda.tichu.combos import SINGLE
-from pagoda.tichu.movegen import _lead, lead_plays
+from pagoda.tichu.movegen import lead_plays, raw_plays
 from pagoda.tichu.round import Phase
 
 SITUATIONS = ("grand", "exchange", "lead", "lead_mj", "single", "other", "wish", "take")
@@ -80,7 +80,7 @@ def _best_of(runs: int, fn: Callable[[], object]) -> float:
 
 
 def lead_sizes(found: Sequence[Decision]) -> None:
-    """Microseconds a lead, made all at once (``_lead``) and counted first (``lead_plays``)."""
+    """Microseconds a lead, made all at once (``raw_plays``) and counted first (``lead_plays``)."""
     by_size: dict[int, list[tuple[int, float]]] = {}
     for name, r, seat, x in found:
         if name == "lead":
@@ -92,7 +92,7 @@ def lead_sizes(found: Sequence[Decision]) -> None:
 
         def eager(hands: list[tuple[int, float]] = hands) -> None:
             for hand, x in hands:
-                plays = _lead(hand, False)
+                plays = raw_plays(hand, None)
                 _ = plays[int(x * len(plays))]
 
         def lazy(hands: list[tuple[int, float]] = hands) -> None:

@@ -1,0 +1,235 @@
+"""A lead's plays counted by arithmetic, and each kind made only when an index falls in it.
+
+A hand of 14 cards can lead hundreds of plays; a player who picks one needs their number and
+the one picked (a single, most often). The number of each kind comes from the cards of each
+rank, without making a play:
+
+- singles: one a card, the Mah Jong's once per wish;
+- pairs: ``C(n, 2)`` of a rank of ``n`` cards, and ``n`` more with the Phoenix; triples:
+  ``C(n, 3)``, and ``C(n, 2)`` more with the Phoenix;
+- full houses: each triple with each pair of another rank, and with the Phoenix each two
+  pairs of different ranks;
+- pair runs and straights: a rank window at a time, the product of the choices at each rank
+  (less a straight's one-suit sets, which are bombs);
+- bombs: each four of a kind, and each run of five or more of a suit.
+
+The plays and their order are those of the plain generators, one per kind
+(:mod:`pagoda.tichu.generators`), leading: :func:`pagoda.tichu.movegen.raw_plays` with no
+table lists them all at once, and a property test holds the two equal.
+"""
+
+from collections.abc import Callable, Sequence
+from functools import partial
+from math import comb
+from typing import overload
+
+from pagoda.core import iter_bits
+from pagoda.tichu.cards import (
+    CARDS,
+    DOG,
+    DOG_BIT,
+    MAH_JONG,
+    MAH_JONG_BIT,
+    PHOENIX,
+    PHOENIX_BIT,
+    RANK_MASKS,
+    card_index,
+    rank_shift,
+)
+from pagoda.tichu.combos import DOG_KIND, SINGLE
+from pagoda.tichu.generators import (
+    RANKS,
+    Raw,
+    bomb_plays,
+    full_house_plays,
+    pair_plays,
+    pair_run_windows,
+    rank_counts,
+    straight_flush_starts,
+    straight_windows,
+    triple_plays,
+    window_pair_runs,
+    window_straights,
+    with_wishes,
+)
+
+#: A play as listed: a combination, or ``(combination, wish)`` for a play of the Mah Jong.
+Entry = Raw | tuple[Raw, int]
+#: One kind (or rank window) of a lead: the number of its plays, and the maker of their list.
+Part = tuple[int, Callable[[], Sequence[Entry]]]
+
+
+def count_same_ranks(counts: list[int], phoenix: int) -> tuple[int, int, int]:
+    """The pairs, triples and full houses of a hand with ``counts`` cards of each rank
+    (:func:`~pagoda.tichu.generators.rank_counts`; ``phoenix`` 1 with the Phoenix; no reading
+    named), from how many ranks hold one, two, three or four cards.
+
+    A rank of 2, 3 or 4 cards makes 1, 3 or 6 pairs, and 0, 1 or 4 triples; with the Phoenix each
+    card makes a pair more, and each pair a triple more. A full house is a triple and a pair of
+    another rank; with the Phoenix, also two pairs of different ranks (the higher made a triple).
+    """
+    naturals = counts[2:]
+    ones, twos, threes, fours = naturals.count(1), naturals.count(2), naturals.count(3), naturals.count(4)
+    cards = ones + 2 * twos + 3 * threes + 4 * fours
+    natural_pairs = twos + 3 * threes + 6 * fours
+    natural_triples = threes + 4 * fours
+    pairs = natural_pairs + phoenix * cards
+    triples = natural_triples + phoenix * natural_pairs
+    # Every triple with every pair, less those of the triple's own rank: 1 x 3 of a rank of 3
+    # cards and 4 x 6 of a rank of 4 (with the Phoenix 1 x (3 + 3) and 4 x (6 + 4)).
+    houses = natural_triples * pairs - (6 * threes + 40 * fours if phoenix else 3 * threes + 24 * fours)
+    if phoenix:
+        # Two pairs of different ranks: half of every pair with every pair, less each pair with
+        # those of its own rank (1 x 1, 3 x 3, 6 x 6).
+        houses += (natural_pairs * natural_pairs - (twos + 9 * threes + 36 * fours)) // 2
+    return pairs, triples, houses
+
+
+def count_window_pair_runs(counts: list[int], lo: int, hi: int, phoenix: int) -> int:
+    """The pair runs over the ranks ``lo``..``hi`` (as :func:`window_pair_runs` makes them)."""
+    natural, with_phoenix = 1, 0
+    for n in counts[lo : hi + 1]:
+        natural, with_phoenix = natural * comb(n, 2), with_phoenix * comb(n, 2) + phoenix * natural * n
+    return natural + with_phoenix
+
+
+def count_window_straights(hand: int, counts: list[int], lo: int, hi: int, spot: int) -> int:
+    """The straights over the ranks ``lo``..``hi``, the Phoenix for ``spot`` (as
+    :func:`window_straights` makes them: without the one-suit sets)."""
+    n = 1
+    for rank in range(lo, hi + 1):
+        if rank != spot:
+            n *= counts[rank]
+    if spot or lo == 1:
+        return n
+    suits = 0xF  # the suits every rank has: one straight flush each
+    for rank in range(lo, hi + 1):
+        suits &= hand >> rank_shift(rank)
+    return n - suits.bit_count()
+
+
+def count_bombs(hand: int) -> int:
+    """The bombs of ``hand``: fours of a kind, and in a suit's run of ``k >= 5`` ranks, those
+    ending at each of its ranks from the fifth (``k - 4`` at the last)."""
+    bombs = sum(1 for mask in RANK_MASKS[2:] if hand & mask == mask)
+    for suit in range(4):
+        run = 0
+        for rank in RANKS:
+            run = run + 1 if hand >> card_index(rank, suit) & 1 else 0
+            bombs += max(0, run - 4)
+    return bombs
+
+
+def _led_single(card: int) -> Raw:
+    """The play of ``card`` alone, leading."""
+    if card == DOG:
+        return (DOG_KIND, 0, DOG_BIT, 0)
+    return (SINGLE, 1.5 if card == PHOENIX else CARDS[card].rank, 1 << card, 0)
+
+
+def _wished(make: Callable[[], list[Raw]], wishes: tuple[int, ...]) -> list[Entry]:
+    return with_wishes(make(), wishes)
+
+
+def lead_parts(hand: int, wishes: tuple[int, ...]) -> list[Part]:
+    """The kinds (and rank windows) of what ``hand`` leads after its singles, in order, counted."""
+    if hand.bit_count() < 2:
+        return []
+    counts = rank_counts(hand)
+    phoenix = 1 if hand & PHOENIX_BIT else 0
+    pairs, triples, houses = count_same_ranks(counts, phoenix)
+    parts: list[Part] = [
+        (pairs, partial(pair_plays, hand, None)),
+        (triples, partial(triple_plays, hand, None)),
+        (houses, partial(full_house_plays, hand, None)),
+    ]
+    for lo, hi in pair_run_windows(counts, phoenix, None):
+        parts.append(
+            (count_window_pair_runs(counts, lo, hi, phoenix), partial(window_pair_runs, hand, lo, hi))
+        )
+    for lo, hi, spot in straight_windows(counts, phoenix, None):
+        count = count_window_straights(hand, counts, lo, hi, spot)
+        make = partial(window_straights, hand, lo, hi, spot)
+        if lo == 1 and wishes:  # each with the Mah Jong once per wish
+            parts.append((count * len(wishes), partial(_wished, make, wishes)))
+        else:
+            parts.append((count, make))
+    if 4 in counts or straight_flush_starts(hand):
+        parts.append((count_bombs(hand), partial(bomb_plays, hand, None)))
+    return parts
+
+
+class Lead(Sequence[Entry]):
+    """What a hand leads, in :func:`~pagoda.tichu.movegen.raw_plays`'s order: counted at once,
+    made when read.
+
+    The ``singles`` come first: the hand's cards in hand order, the Dog last (with ``wishes``,
+    the Mah Jong's once per wish, as ``(play, wish)``); :meth:`single` reads one without making
+    anything. The other kinds follow, each made the first time an index falls in it.
+    """
+
+    __slots__ = ("_hand", "_made", "_parts", "_wishes", "n", "singles")
+
+    def __init__(self, hand: int, wishes: tuple[int, ...] = ()) -> None:
+        if not hand & MAH_JONG_BIT:
+            wishes = ()
+        self._hand = hand
+        self._wishes = wishes
+        #: The number of single cards led (the Mah Jong once per wish).
+        self.singles = hand.bit_count() + (len(wishes) - 1 if wishes else 0)
+        self._parts = lead_parts(hand, wishes)
+        self._made: dict[int, Sequence[Entry]] = {}  # each part's plays, once made
+        #: The number of plays.
+        self.n = self.singles + sum(count for count, _ in self._parts)
+
+    def __len__(self) -> int:
+        return self.n
+
+    def single(self, k: int) -> tuple[int, int]:
+        """The ``k``-th play (below :attr:`singles`): its card and its wish (0: none)."""
+        wishes = self._wishes
+        if k < len(wishes):
+            return MAH_JONG, wishes[k]
+        k -= len(wishes)
+        cards = list(iter_bits(self._hand & ~DOG_BIT & ~(MAH_JONG_BIT if wishes else 0)))
+        return (cards[k] if k < len(cards) else DOG), 0
+
+    @overload
+    def __getitem__(self, index: int) -> Entry: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Entry]: ...
+    def __getitem__(self, index: int | slice) -> Entry | list[Entry]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self.n))]
+        if index < 0:
+            index += self.n
+        if not 0 <= index < self.n:
+            raise IndexError("play index out of range")
+        if index < self.singles:
+            card, wish = self.single(index)
+            play = _led_single(card)
+            return (play, wish) if self._wishes and card == MAH_JONG else play
+        index -= self.singles
+        for k, (count, make) in enumerate(self._parts):
+            if index < count:
+                plays = self._made.get(k)
+                if plays is None:
+                    plays = self._made[k] = make()
+                return plays[index]
+            index -= count
+        raise AssertionError("the parts add up to the length")
+
+
+def lead_plays(hand: int, wishes: tuple[int, ...] = ()) -> Lead:
+    """:func:`~pagoda.tichu.movegen.raw_plays` when leading, each kind counted at once and made
+    only when read. With ``wishes``, each play of the Mah Jong comes once per wish, as
+    ``(play, wish)``.
+
+    >>> from pagoda.tichu.cards import to_mask
+    >>> hand = to_mask("Mj 2g 3g 4k 5k 6k 6r Ph")
+    >>> len(lead_plays(hand))  # 8 singles, 7 pairs, 1 triple, 1 pair run, 31 straights
+    48
+    >>> len(lead_plays(hand, (7, 9)))  # the Mah Jong's 19 plays (18 straights) once per wish
+    67
+    """
+    return Lead(hand, wishes)
