@@ -10,8 +10,9 @@ The modules, each with the rules it implements: :mod:`~pagoda.tichu.cards` (card
 notation), :mod:`~pagoda.tichu.combos` (combinations and what beats what),
 :mod:`~pagoda.tichu.movegen` (every legal play, from one generator per kind in
 :mod:`~pagoda.tichu.generators`; a lead counted first in :mod:`~pagoda.tichu.leads`),
-:mod:`~pagoda.tichu.round` (a round as an immutable state), :mod:`~pagoda.tichu.match` (a game to 1000), :mod:`~pagoda.tichu.rules`
-(options and presets). Nothing here does I/O, reads a clock, or uses hidden randomness.
+:mod:`~pagoda.tichu.round` (a round as an immutable state), :mod:`~pagoda.tichu.match` (a game
+to 1000), :mod:`~pagoda.tichu.rules` (options and presets). Nothing here does I/O, reads a
+clock, or uses hidden randomness.
 
 >>> from pagoda import tichu
 >>> tichu.classify("Ak Ar Kg Kr Ph").kind

@@ -15,7 +15,12 @@ every single. Nothing is played on the Dog.
 To beat a combination, play one of the same kind and length with a higher rank, or a bomb: any
 straight flush beats any four of a kind, a longer straight flush a shorter one, and otherwise
 the higher top card wins. Bombs beat everything but the Dog.
+
+Each kind's rule is one short function (``_pair`` ... ``_straight``); :func:`readings` asks
+each of them, :func:`classify` takes the highest reading, and :func:`beats` compares.
 """
+
+from typing import NamedTuple
 
 from pagoda.tichu.cards import (
     CARDS,
@@ -23,13 +28,13 @@ from pagoda.tichu.cards import (
     DRAGON_BIT,
     MAH_JONG_BIT,
     PHOENIX_BIT,
+    RANK_MASKS,
     SUIT_MASKS,
     Card,
     CardsLike,
     format_cards,
     format_rank,
     mask_cards,
-    rank_shift,
     to_mask,
 )
 
@@ -116,23 +121,124 @@ def format_rank_any(rank: float) -> str:
     return format_rank(r) if 2 <= r <= 14 else {0: "0", 1: "1", 15: "Dr"}[r]
 
 
-def _counts(mask: int) -> list[int]:
-    """Cards per rank 0..15 of the naturals in ``mask`` (Mah Jong counted as rank 1)."""
-    counts = [0] * 16
-    for r in range(2, 15):
-        counts[r] = (mask >> rank_shift(r) & 0xF).bit_count()
-    counts[1] = 1 if mask & MAH_JONG_BIT else 0
-    return counts
+class _Cards(NamedTuple):
+    """A set of two or more cards as the rules read it (no Dog, no Dragon)."""
+
+    mask: int
+    size: int  # the number of cards
+    counts: list[int]  # the naturals of each rank 0..14, the Mah Jong as rank 1
+    ranks: list[int]  # the ranks 1..14 present, lowest first
+    phoenix: int  # 1 with the Phoenix
+
+    @classmethod
+    def of(cls, mask: int) -> "_Cards":
+        counts = [
+            0,
+            1 if mask & MAH_JONG_BIT else 0,
+            *((mask & RANK_MASKS[r]).bit_count() for r in range(2, 15)),
+        ]
+        ranks = [r for r in range(1, 15) if counts[r]]
+        return cls(mask, mask.bit_count(), counts, ranks, 1 if mask & PHOENIX_BIT else 0)
 
 
-def _is_flush(mask: int) -> bool:
-    return any(mask & ~s == 0 for s in SUIT_MASKS)
+def _single(mask: int, on: Combo | None) -> Combo:
+    """One card: its rank; the Phoenix's half above ``on`` (1.5 when led); the Dog, a kind of its own."""
+    if mask == PHOENIX_BIT:
+        return Combo(SINGLE, 1.5 if on is None or on.kind != SINGLE else on.rank + 0.5, mask)
+    if mask == DOG_BIT:
+        return Combo(DOG_KIND, 0, mask)
+    return Combo(SINGLE, CARDS[mask.bit_length() - 1].rank, mask)
+
+
+def _of_one_rank(cards: _Cards, size: int, kind: str) -> list[Combo]:
+    """``size`` cards of one rank, the Phoenix standing for one of them."""
+    if cards.size != size or len(cards.ranks) != 1 or cards.ranks[0] < 2:
+        return []
+    rank = cards.ranks[0]
+    return [Combo(kind, rank, cards.mask, rank if cards.phoenix else 0)]
+
+
+def _pair(cards: _Cards) -> list[Combo]:
+    """Two cards of one rank."""
+    return _of_one_rank(cards, 2, PAIR)
+
+
+def _triple(cards: _Cards) -> list[Combo]:
+    """Three cards of one rank."""
+    return _of_one_rank(cards, 3, TRIPLE)
+
+
+def _four_of_a_kind(cards: _Cards) -> list[Combo]:
+    """The four cards of one rank (a bomb: no Phoenix)."""
+    return [] if cards.phoenix else _of_one_rank(cards, 4, FOUR_OF_A_KIND)
+
+
+def _full_house(cards: _Cards) -> list[Combo]:
+    """Three cards of one rank and two of another, the Phoenix standing for one; ranked by the
+    triple, the higher first where either rank can be it."""
+    if cards.size != 5 or len(cards.ranks) != 2 or cards.ranks[0] < 2:
+        return []
+    low, high = cards.ranks
+    out = []
+    for triple, pair in ((high, low), (low, high)):
+        t, p = cards.counts[triple], cards.counts[pair]
+        if t <= 3 and p <= 2 and (3 - t) + (2 - p) == cards.phoenix:
+            out.append(
+                Combo(FULL_HOUSE, triple, cards.mask, (triple if t < 3 else pair) if cards.phoenix else 0)
+            )
+    return out
+
+
+def _pair_run(cards: _Cards) -> list[Combo]:
+    """Two or more pairs of consecutive ranks, the Phoenix standing for one card of one of them;
+    ranked by the highest."""
+    if cards.size < 4 or cards.size % 2 or cards.ranks[0] < 2:
+        return []
+    lo, hi = cards.ranks[0], cards.ranks[-1]
+    if hi - lo + 1 != cards.size // 2 or any(cards.counts[r] > 2 for r in cards.ranks):
+        return []
+    short = [r for r in range(lo, hi + 1) if cards.counts[r] < 2]
+    if not cards.phoenix and not short:
+        return [Combo(PAIR_RUN, hi, cards.mask)]
+    if cards.phoenix and len(short) == 1 and cards.counts[short[0]] == 1:
+        return [Combo(PAIR_RUN, hi, cards.mask, short[0])]
+    return []
+
+
+def _straight(cards: _Cards) -> list[Combo]:
+    """Five or more consecutive ranks, from the Mah Jong's 1 up, the Phoenix standing for one
+    (never the Mah Jong); all of one suit without them, a straight flush (a bomb). The Phoenix
+    at either end reads both ways, the higher first."""
+    if cards.size < 5 or len(cards.ranks) + cards.phoenix != cards.size:
+        return []  # (fewer than five, or a rank twice)
+    lo, hi = cards.ranks[0], cards.ranks[-1]
+    gaps = [r for r in range(lo, hi + 1) if not cards.counts[r]]
+    if not cards.phoenix:
+        if gaps:
+            return []
+        flush = not cards.mask & MAH_JONG_BIT and any(cards.mask & ~suit == 0 for suit in SUIT_MASKS)
+        return [Combo(STRAIGHT_FLUSH if flush else STRAIGHT, hi, cards.mask)]
+    if len(gaps) > 1:
+        return []
+    if gaps:
+        return [Combo(STRAIGHT, hi, cards.mask, gaps[0])]
+    out = []
+    if hi < 14:
+        out.append(Combo(STRAIGHT, hi + 1, cards.mask, hi + 1))
+    if lo > 2:
+        out.append(Combo(STRAIGHT, hi, cards.mask, lo - 1))
+    return out
+
+
+#: The rule of each kind of two or more cards.
+_RULES = (_pair, _triple, _four_of_a_kind, _full_house, _pair_run, _straight)
 
 
 def readings(cards: CardsLike, on: Combo | None = None) -> list[Combo]:
     """Every way to read ``cards`` as a combination, highest first (empty if none).
 
-    A single Phoenix is read against ``on``: half above it, 1.5 when led.
+    A single Phoenix is read against ``on``: half above it, 1.5 when led. The Dog and the
+    Dragon are played alone, the Mah Jong alone or in a straight.
 
     >>> [(c.kind, c.rank) for c in readings("Kg Kr Qg Qb Ph")]
     [('full_house', 13), ('full_house', 12)]
@@ -140,79 +246,14 @@ def readings(cards: CardsLike, on: Combo | None = None) -> list[Combo]:
     [7, 6]
     """
     mask = to_mask(cards)
-    n = mask.bit_count()
-    if n == 0:
+    if mask == 0:
         return []
-    if n == 1:
+    if mask.bit_count() == 1:
         return [_single(mask, on)]
     if mask & (DOG_BIT | DRAGON_BIT):
         return []
-    phoenix = bool(mask & PHOENIX_BIT)
-    counts = _counts(mask)
-    naturals = n - phoenix
-    if mask & MAH_JONG_BIT:
-        return _straights(mask, counts, n, phoenix)
-    ranks = [r for r in range(2, 15) if counts[r]]
-    out: list[Combo] = []
-    if len(ranks) == 1:
-        r = ranks[0]
-        if n in (2, 3):
-            out.append(Combo(PAIR if n == 2 else TRIPLE, r, mask, r if phoenix else 0))
-        elif n == 4 and not phoenix:
-            out.append(Combo(FOUR_OF_A_KIND, r, mask))
-        return out
-    if n == 5 and len(ranks) == 2:
-        a, b = ranks  # a < b
-        for t, p in ((b, a), (a, b)):
-            fits = counts[t] <= 3 and counts[p] <= 2 and counts[t] + counts[p] == naturals
-            if fits and (3 - counts[t]) + (2 - counts[p]) == int(phoenix):
-                out.append(Combo(FULL_HOUSE, t, mask, (t if counts[t] < 3 else p) if phoenix else 0))
-        return out
-    if n >= 4 and n % 2 == 0 and all(counts[r] <= 2 for r in ranks):
-        lo, hi = ranks[0], ranks[-1]
-        if hi - lo + 1 == n // 2:
-            short = [r for r in range(lo, hi + 1) if counts[r] < 2]
-            if (not phoenix and not short) or (phoenix and len(short) == 1 and counts[short[0]] == 1):
-                out.append(Combo(PAIR_RUN, hi, mask, short[0] if phoenix else 0))
-                return out
-    if n >= 5:
-        out.extend(_straights(mask, counts, n, phoenix))
-    return out
-
-
-def _single(mask: int, on: Combo | None) -> Combo:
-    card = mask.bit_length() - 1
-    if mask == PHOENIX_BIT:
-        rank = 1.5 if on is None or on.kind != SINGLE else on.rank + 0.5
-        return Combo(SINGLE, rank, mask)
-    if mask == DOG_BIT:
-        return Combo(DOG_KIND, 0, mask)
-    return Combo(SINGLE, CARDS[card].rank, mask)
-
-
-def _straights(mask: int, counts: list[int], n: int, phoenix: bool) -> list[Combo]:
-    """Straight readings of ``n`` cards: distinct consecutive ranks from 1 (Mah Jong) to 14."""
-    ranks = [r for r in range(1, 15) if counts[r]]
-    if n < 5 or any(counts[r] > 1 for r in ranks) or len(ranks) + phoenix != n:
-        return []
-    lo, hi = ranks[0], ranks[-1]
-    gaps = [r for r in range(lo, hi + 1) if not counts[r]]
-    if not phoenix:
-        if gaps:
-            return []
-        naturals_only = mask & ~MAH_JONG_BIT == mask
-        kind = STRAIGHT_FLUSH if naturals_only and _is_flush(mask) else STRAIGHT
-        return [Combo(kind, hi, mask)]
-    if len(gaps) > 1:
-        return []
-    if gaps:
-        return [Combo(STRAIGHT, hi, mask, gaps[0])]
-    out = []
-    if hi < 14:
-        out.append(Combo(STRAIGHT, hi + 1, mask, hi + 1))
-    if lo > 2:
-        out.append(Combo(STRAIGHT, hi, mask, lo - 1))
-    return out
+    found = _Cards.of(mask)
+    return [combo for rule in _RULES for combo in rule(found)]
 
 
 def classify(cards: CardsLike, on: Combo | None = None) -> Combo | None:
