@@ -1,5 +1,6 @@
-"""A lead's plays counted at once and built only when read (``lead_plays``) against the plain
-list (``raw_plays``, itself checked against a brute force): the same plays in the same order.
+"""A lead's plays counted at once and built only when read (``lead_plays``, in
+``pagoda.tichu.leads``) against the plain per-kind generators leading (``raw_plays``, itself
+checked against a brute force): the same plays in the same order, and the same count.
 
 Random play reads one play of each lead, so the lazy list must agree with the plain one in its
 length and at every index; hands are drawn with and without the Phoenix, the Mah Jong and the
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 from pagoda.tichu import Round
 from pagoda.tichu.actions import SINGLE_PLAYS, LeadList
 from pagoda.tichu.cards import DOG_BIT, MAH_JONG_BIT, PHOENIX_BIT
+from pagoda.tichu.leads import lead_parts
 from pagoda.tichu.movegen import lead_plays, raw_plays
 
 _WISHES = tuple(range(2, 15))
@@ -62,6 +64,41 @@ def test_lazy_leads_equal_the_plain_list(seed: int) -> None:
 @given(st.sets(st.integers(min_value=0, max_value=55), min_size=1, max_size=14))
 def test_lazy_leads_equal_the_plain_list_on_any_hand(cards: set[int]) -> None:
     _check(sum(1 << c for c in cards))
+
+
+@st.composite
+def run_prone_hands(draw: st.DrawFn) -> int:
+    """Up to 14 cards of a few neighbouring ranks and any of the specials: pairs, pair runs, full
+    houses, straights and bombs are common."""
+    lo = draw(st.integers(2, 10))
+    ranks = range(lo, min(15, lo + draw(st.sampled_from((3, 5, 7)))))
+    specials = draw(st.sets(st.sampled_from((0, 1, 54, 55))))
+    deck = [2 + (r - 2) * 4 + s for r in ranks for s in range(4)]
+    naturals = draw(st.sets(st.sampled_from(deck), max_size=14 - len(specials)))
+    return sum(1 << c for c in specials | naturals)
+
+
+@settings(max_examples=300, deadline=None)
+@given(run_prone_hands())
+def test_lazy_leads_equal_the_plain_list_on_run_prone_hands(mask: int) -> None:
+    _check(mask)
+
+
+@settings(max_examples=300, deadline=None)
+@given(run_prone_hands(), st.sampled_from(((), _WISHES, (0, *_WISHES))))
+def test_each_counted_kind_has_as_many_plays_as_its_generator_makes(
+    mask: int, wishes: tuple[int, ...]
+) -> None:
+    if not mask & MAH_JONG_BIT:
+        wishes = ()
+    parts = lead_parts(mask, wishes)
+    made = [list(make()) for _, make in parts]
+    assert [count for count, _ in parts] == [len(plays) for plays in made]
+    # After the singles, the parts are the plain list's plays (with their wishes), in its order.
+    singles = mask.bit_count() + (len(wishes) - 1 if wishes else 0)
+    plain = raw_plays(mask, None)
+    listed = [e for p in plain for e in ([(p, w) for w in wishes] if wishes and p[2] & MAH_JONG_BIT else [p])]
+    assert [play for plays in made for play in plays] == listed[singles:]
 
 
 def test_a_lead_hands_out_the_shared_single_plays() -> None:

@@ -20,8 +20,8 @@ from pagoda.tichu import (
     to_mask,
 )
 from pagoda.tichu.cards import PHOENIX_BIT, mask_indices
-from pagoda.tichu.combos import BOMBS
-from pagoda.tichu.movegen import has_bomb
+from pagoda.tichu.combos import BOMBS, DOG_KIND, KINDS, Combo
+from pagoda.tichu.movegen import ANSWERS, has_bomb
 from pagoda.tichu.round import Phase
 
 card_lists = st.lists(st.integers(0, 55), unique=True, max_size=14).map(
@@ -103,6 +103,27 @@ def test_actions_and_records_round_trip(seed: int) -> None:
     text = str(r.record)
     assert str(parse_record(text)) == text
     assert Rules.parse(str(r.rules)) == r.rules
+
+
+def test_every_kind_but_the_dog_has_the_generator_of_its_answers() -> None:
+    assert set(ANSWERS) == set(KINDS) - {DOG_KIND}
+
+
+@settings(max_examples=60)
+@given(small_hands, small_hands)
+def test_a_kinds_generator_yields_only_that_kind_beating_the_top(
+    mine: tuple[int, ...], theirs: tuple[int, ...]
+) -> None:
+    hand = to_mask(mine) & ~to_mask(theirs)
+    for top in plays(to_mask(theirs))[:8]:
+        if top.kind == DOG_KIND:
+            continue
+        for raw in ANSWERS[top.kind](hand, top, False):
+            play = Combo(*raw)
+            again = classify(play.cards, top)
+            assert again is not None
+            assert (again.kind, again.rank, again.mask) == (top.kind, play.rank, play.mask)
+            assert beats(play, top)
 
 
 @st.composite
