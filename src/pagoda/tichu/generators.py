@@ -76,12 +76,11 @@ def rank_sets(hand: int, rank: int, size: int) -> list[int]:
     return [s << shift for s in _SUBSETS[hand >> shift & 0xF][size]]
 
 
-_SHIFTS = [rank_shift(rank) for rank in RANKS]
-
-
 def rank_counts(hand: int) -> list[int]:
     """The cards of each rank 0..14 in ``hand``: the Mah Jong as rank 1, none at rank 0."""
-    return [0, 1 if hand & MAH_JONG_BIT else 0, *[(hand >> shift & 0xF).bit_count() for shift in _SHIFTS]]
+    counts = [(hand & cards).bit_count() for cards in RANK_MASKS]
+    counts[1] = 1 if hand & MAH_JONG_BIT else 0
+    return counts
 
 
 def single_plays(hand: int, on: Combo | None, choice: bool = False) -> list[Raw]:
@@ -171,22 +170,18 @@ def _spans(
     then downwards. On a run: the windows of its length (``on.length // per`` ranks) above it.
     """
     out: list[tuple[int, int]] = []
-    if on is None:
-        for hi in range(lowest + shortest - 1, 15):
-            lo = hi - shortest + 1
-            lacking = sum(lack[lo : hi + 1])
-            while lacking <= phoenix:  # (a window too short for it: so is every longer one)
-                out.append((lo, hi))
-                lo -= 1
-                if lo < lowest:
-                    break
-                lacking += lack[lo]
-        return out
-    length = on.length // per
-    for hi in range(max(int(on.rank) + 1, lowest + length - 1), 15):
-        lo = hi - length + 1
-        if sum(lack[lo : hi + 1]) <= phoenix:
-            out.append((lo, hi))
+    lo = lowest  # the lowest rank of a window up to hi that the Phoenix can fill
+    lacking = 0  # what lo..hi lacks
+    for hi in range(lowest, 15):
+        lacking += lack[hi]
+        while lacking > phoenix:
+            lacking -= lack[lo]
+            lo += 1
+        if on is None:
+            if hi - lo + 1 >= shortest:
+                out += [(bottom, hi) for bottom in range(hi - shortest + 1, lo - 1, -1)]
+        elif hi > on.rank and hi - lo + 1 >= on.length // per:
+            out.append((hi - on.length // per + 1, hi))
     return out
 
 

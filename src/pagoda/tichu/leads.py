@@ -23,7 +23,6 @@ from functools import partial
 from math import comb
 from typing import overload
 
-from pagoda.core import iter_bits
 from pagoda.tichu.cards import (
     CARDS,
     DOG,
@@ -191,8 +190,10 @@ class Lead(Sequence[Entry]):
         if k < len(wishes):
             return MAH_JONG, wishes[k]
         k -= len(wishes)
-        cards = list(iter_bits(self._hand & ~DOG_BIT & ~(MAH_JONG_BIT if wishes else 0)))
-        return (cards[k] if k < len(cards) else DOG), 0
+        rest = self._hand & ~DOG_BIT & ~(MAH_JONG_BIT if wishes else 0)  # the cards in hand order
+        for _ in range(k):
+            rest &= rest - 1  # (less the lowest)
+        return ((rest & -rest).bit_length() - 1 if rest else DOG), 0
 
     @overload
     def __getitem__(self, index: int) -> Entry: ...
