@@ -74,13 +74,15 @@ def count_same_ranks(counts: list[int], phoenix: int) -> tuple[int, int, int]:
     natural_triples = threes + 4 * fours
     pairs = natural_pairs + phoenix * cards
     triples = natural_triples + phoenix * natural_pairs
-    # Every triple with every pair, less those of the triple's own rank: 1 x 3 of a rank of 3
-    # cards and 4 x 6 of a rank of 4 (with the Phoenix 1 x (3 + 3) and 4 x (6 + 4)).
-    houses = natural_triples * pairs - (6 * threes + 40 * fours if phoenix else 3 * threes + 24 * fours)
+    # Every triple with every pair, less each with the pairs of its own rank: a rank of 3 cards
+    # has 1 triple and 3 pairs (6 with the Phoenix), one of 4 cards 4 triples and 6 pairs (10).
+    own = threes * 1 * (3 + 3 * phoenix) + fours * 4 * (6 + 4 * phoenix)
+    houses = natural_triples * pairs - own
     if phoenix:
-        # Two pairs of different ranks: half of every pair with every pair, less each pair with
-        # those of its own rank (1 x 1, 3 x 3, 6 x 6).
-        houses += (natural_pairs * natural_pairs - (twos + 9 * threes + 36 * fours)) // 2
+        # Two natural pairs of different ranks: half of every pair with every pair, less each
+        # pair with those of its own rank.
+        same = twos * 1**2 + threes * 3**2 + fours * 6**2
+        houses += (natural_pairs * natural_pairs - same) // 2
     return pairs, triples, houses
 
 
@@ -127,6 +129,7 @@ def _led_single(card: int) -> Raw:
 
 
 def _wished(make: Callable[[], list[Raw]], wishes: tuple[int, ...]) -> list[Entry]:
+    """The plays ``make`` makes, each with the Mah Jong once per wish."""
     return with_wishes(make(), wishes)
 
 
