@@ -282,6 +282,12 @@ def straight_plays(hand: int, on: Combo | None, choice: bool = False) -> list[Ra
     return out
 
 
+def four_of_a_kind_starts(hand: int) -> int:
+    """The Jade cards of the ranks whose four cards ``hand`` holds (a rank's four cards are
+    four bits in a row, from its Jade card)."""
+    return hand & hand >> 1 & hand >> 2 & hand >> 3 & SUIT_MASKS[0]
+
+
 def straight_flush_starts(hand: int) -> int:
     """The cards of ``hand`` that start five cards of one suit in a row (a suit's next rank is
     four bits up)."""
@@ -299,7 +305,7 @@ def has_bomb(hand: int) -> bool:
     >>> [has_bomb(to_mask(cards)) for cards in ("7g 7k 7b 7r", "2r 3r 4r 5r 6r", "2r 3r 4r 5r Ph")]
     [True, True, False]
     """
-    return 4 in rank_counts(hand) or straight_flush_starts(hand) != 0
+    return bool(four_of_a_kind_starts(hand) or straight_flush_starts(hand))
 
 
 def bomb_plays(hand: int, on: Combo | None, choice: bool = False) -> list[Raw]:
