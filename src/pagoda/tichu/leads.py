@@ -1,7 +1,10 @@
-"""A lead's plays counted by arithmetic, and each kind made only when an index falls in it.
+"""What a hand leads: the plain list, and the same counted first, each kind made when read.
 
-A hand of 14 cards can lead hundreds of plays; a player who picks one needs their number and
-the one picked (a single, most often). The number of each kind comes from the cards of each
+:func:`lead_reference` is the definition: every kind's generator (:mod:`pagoda.tichu.generators`)
+in the order of :data:`LEAD_KINDS`, the bombs last. :func:`lead_plays` is what a round lists:
+
+a hand of 14 cards can lead hundreds of plays, and a player who picks one needs their number
+and the one picked (a single, most often). The number of each kind comes from the cards of each
 rank, without making a play:
 
 - singles: one a card, the Mah Jong's once per wish;
@@ -13,9 +16,8 @@ rank, without making a play:
   (less a straight's one-suit sets, which are bombs);
 - bombs: each four of a kind, and each run of five or more of a suit.
 
-The plays and their order are those of the plain generators, one per kind
-(:mod:`pagoda.tichu.generators`), leading: :func:`pagoda.tichu.movegen.raw_plays` with no
-table lists them all at once, and a property test holds the two equal.
+A kind is made whole by its generator when an index first falls in it. The plays and their
+order are the reference's, and property tests hold the two equal.
 """
 
 from collections.abc import Callable, Sequence
@@ -38,19 +40,45 @@ from pagoda.tichu.cards import (
 from pagoda.tichu.combos import DOG_KIND, SINGLE
 from pagoda.tichu.generators import (
     RANKS,
+    Generator,
     Raw,
     bomb_plays,
     full_house_plays,
     pair_plays,
+    pair_run_plays,
     pair_run_windows,
     rank_counts,
+    single_plays,
     straight_flush_starts,
+    straight_plays,
     straight_windows,
     triple_plays,
     window_pair_runs,
     window_straights,
     with_wishes,
 )
+
+#: The generators of a lead, in the order its plays are listed (bombs last).
+LEAD_KINDS: tuple[Generator, ...] = (
+    single_plays,
+    pair_plays,
+    triple_plays,
+    full_house_plays,
+    pair_run_plays,
+    straight_plays,
+    bomb_plays,
+)
+
+
+def lead_reference(hand: int, choice: bool = False) -> list[Raw]:
+    """Every play ``hand`` leads, each kind's in turn (with ``choice``, every reading).
+
+    >>> from pagoda.tichu.cards import to_mask
+    >>> len(lead_reference(to_mask("2g 2k Ph")))  # 3 singles + pairs 2g2k, 2gPh, 2kPh + triple 2g2kPh
+    7
+    """
+    return [play for generate in LEAD_KINDS for play in generate(hand, None, choice)]
+
 
 #: A play as listed: a combination, or ``(combination, wish)`` for a play of the Mah Jong.
 Entry = Raw | tuple[Raw, int]
@@ -162,8 +190,7 @@ def lead_parts(hand: int, wishes: tuple[int, ...]) -> list[Part]:
 
 
 class Lead(Sequence[Entry]):
-    """What a hand leads, in :func:`~pagoda.tichu.movegen.raw_plays`'s order: counted at once,
-    made when read.
+    """What a hand leads, in :func:`lead_reference`'s order: counted at once, made when read.
 
     The ``singles`` come first: the hand's cards in hand order, the Dog last (with ``wishes``,
     the Mah Jong's once per wish, as ``(play, wish)``); :meth:`single` reads one without making
@@ -225,9 +252,8 @@ class Lead(Sequence[Entry]):
 
 
 def lead_plays(hand: int, wishes: tuple[int, ...] = ()) -> Lead:
-    """:func:`~pagoda.tichu.movegen.raw_plays` when leading, each kind counted at once and made
-    only when read. With ``wishes``, each play of the Mah Jong comes once per wish, as
-    ``(play, wish)``.
+    """:func:`lead_reference`, each kind counted at once and made only when read. With
+    ``wishes``, each play of the Mah Jong comes once per wish, as ``(play, wish)``.
 
     >>> from pagoda.tichu.cards import to_mask
     >>> hand = to_mask("Mj 2g 3g 4k 5k 6k 6r Ph")

@@ -1,11 +1,11 @@
 """Move generation: every combination a hand can play, leading or on a given combination.
 
-On a combination, the generator of its kind (:mod:`pagoda.tichu.generators`, one per kind, chosen
-from :data:`ANSWERS` by the kind on the table) lists what beats it, and the bombs follow; nothing
-is played on the Dog. Leading, every kind's generator lists its plays, in the order of
-:data:`LEAD_KINDS`, the bombs last. Each play is one :class:`~pagoda.tichu.combos.Combo` per
-set of cards (with its highest reading, or every reading when the rules let the player name
-the Phoenix's rank).
+On a combination, the generator of its kind (:mod:`pagoda.tichu.generators`, one per kind,
+chosen from :data:`ANSWERS` by the kind on the table) lists what beats it, and the bombs follow;
+nothing is played on the Dog. Leading, every kind's generator lists its plays in turn
+(:func:`~pagoda.tichu.leads.lead_reference`). Each play is one
+:class:`~pagoda.tichu.combos.Combo` per set of cards (with its highest reading, or every reading
+when the rules let the player name the Phoenix's rank).
 
 :func:`lead_plays` gives the same lead counted first and made when read
 (:mod:`pagoda.tichu.leads`), which is what a round lists.
@@ -37,7 +37,7 @@ from pagoda.tichu.generators import (
     triple_plays,
     with_wishes,
 )
-from pagoda.tichu.leads import Lead, lead_plays
+from pagoda.tichu.leads import LEAD_KINDS, Lead, lead_plays, lead_reference
 
 __all__ = [
     "ANSWERS",
@@ -47,6 +47,7 @@ __all__ = [
     "bombs",
     "has_bomb",
     "lead_plays",
+    "lead_reference",
     "plays",
     "raw_bombs",
     "raw_plays",
@@ -70,16 +71,6 @@ ANSWERS: dict[str, Generator] = {
     FOUR_OF_A_KIND: _nothing,
     STRAIGHT_FLUSH: _nothing,
 }
-#: The generators of a lead, in the order its plays are listed (bombs last).
-LEAD_KINDS: tuple[Generator, ...] = (
-    single_plays,
-    pair_plays,
-    triple_plays,
-    full_house_plays,
-    pair_run_plays,
-    straight_plays,
-    bomb_plays,
-)
 
 
 def raw_plays(mask: int, on: Combo | None, phoenix_choice: bool = False, *, bombs: bool = True) -> list[Raw]:
@@ -88,7 +79,7 @@ def raw_plays(mask: int, on: Combo | None, phoenix_choice: bool = False, *, bomb
     ``bombs=False`` leaves out the bombs of a hand known to hold none.
     """
     if on is None:
-        return [play for generate in LEAD_KINDS for play in generate(mask, None, phoenix_choice)]
+        return lead_reference(mask, phoenix_choice)
     if on.kind == DOG_KIND:
         return []
     out = ANSWERS[on.kind](mask, on, phoenix_choice)
