@@ -298,14 +298,14 @@ def straight_flush_starts(hand: int) -> int:
     return starts
 
 
-def has_bomb(hand: int) -> bool:
-    """Does ``hand`` hold four of a kind or five consecutive cards of one suit?
+def has_bomb(mask: int) -> bool:
+    """Does ``mask`` hold four of a kind or five consecutive cards of one suit?
 
     >>> from pagoda.tichu.cards import to_mask
     >>> [has_bomb(to_mask(cards)) for cards in ("7g 7k 7b 7r", "2r 3r 4r 5r 6r", "2r 3r 4r 5r Ph")]
     [True, True, False]
     """
-    return bool(four_of_a_kind_starts(hand) or straight_flush_starts(hand))
+    return bool(four_of_a_kind_starts(mask) or straight_flush_starts(mask))
 
 
 def bomb_plays(hand: int, on: Combo | None, choice: bool = False) -> list[Raw]:

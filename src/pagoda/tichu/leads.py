@@ -251,7 +251,7 @@ class Lead(Sequence[Entry]):
         raise AssertionError("the parts add up to the length")
 
 
-def lead_plays(hand: int, wishes: tuple[int, ...] = ()) -> Lead:
+def lead_plays(mask: int, wishes: tuple[int, ...] = ()) -> Lead:
     """:func:`lead_reference`, each kind counted at once and made only when read. With
     ``wishes``, each play of the Mah Jong comes once per wish, as ``(play, wish)``.
 
@@ -262,4 +262,4 @@ def lead_plays(hand: int, wishes: tuple[int, ...] = ()) -> Lead:
     >>> len(lead_plays(hand, (7, 9)))  # the Mah Jong's 19 plays (18 straights) once per wish
     67
     """
-    return Lead(hand, wishes)
+    return Lead(mask, wishes)
