@@ -47,6 +47,8 @@ class Settings:
     max_connections: int = 64
     outbox: int = 512
     strict: bool = False
+    #: A ``hello``/``resync`` whose ``since`` is more events back than this gets the snapshot alone.
+    replay_limit: int = 200
 
 
 class Store(Protocol):
@@ -81,11 +83,16 @@ class Conn:
             self.close()
 
     def close(self) -> None:
-        """Ask the writer to close the connection."""
+        """Ask the writer to close the connection: its marker goes in even when the outbox is full
+        (what is still queued is dropped then; the connection is closing anyway)."""
         if not self.closed:
             self.closed = True
-            with contextlib.suppress(asyncio.QueueFull):
-                self.outbox.put_nowait(None)
+            while True:
+                try:
+                    self.outbox.put_nowait(None)
+                    return
+                except asyncio.QueueFull:
+                    self.outbox.get_nowait()
 
 
 @dataclass
@@ -564,6 +571,10 @@ class Table:
         return ev
 
     def _send_since(self, conn: Conn, since: int) -> None:
+        """The events after ``since``, unless they are more than the replay limit: then none (the
+        snapshot that follows stands in for them)."""
+        if self.seq - since > self.settings.replay_limit:
+            return
         for ev in self.events[since:]:
             conn.send({"type": "event", "seq": ev["seq"], "event": self._filter(ev, conn.seat)})
 
