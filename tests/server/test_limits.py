@@ -80,3 +80,76 @@ def test_a_replay_that_overflows_the_outbox_closes_the_connection(tmp_path: Path
         await _shut(lobby)
 
     run(body)
+
+
+# ---------------------------------------------------------------------- seats and spectators
+
+
+def test_a_seated_player_gets_in_past_a_table_full_of_spectators(tmp_path: Path) -> None:
+    async def body() -> None:
+        lobby, table = await _table(tmp_path)
+        owner = Client(table, "owner", "Ann")
+        await owner.hello()
+        await owner.send(type="sit", seat=0)
+        token = owner.last("table")["you"]["rejoin"]
+        await owner.send(type="start", fill="heuristic")
+        owner.conn.close()
+        table.leave(owner.conn)
+        # 70 spectators, each a guest of its own from an address of its own: 64 get in.
+        crowd = [Client(table, f"s{i}", "S") for i in range(70)]
+        for i, c in enumerate(crowd):
+            c.conn.address = f"10.0.{i // 250}.{i % 250}"
+            table.join(c.conn, {"type": "hello", "protocol": 1})
+        await crowd[-1].settle()
+        refused = [c for c in crowd if c.conn.closed]
+        assert len(refused) == 6
+        for c in refused:
+            await c.settle()
+            assert c.got[0]["code"] == "table_full"
+        back = Client(table, "someone-else", "Ann")
+        new = await back.hello(rejoin=token)
+        assert [m["type"] for m in new[:2]] == ["welcome", "snapshot"]
+        assert new[0]["you"]["seat"] == 0
+        guest = Client(table, "owner", "Ann")  # the seat's guest id, without the token
+        assert (await guest.hello())[0]["you"]["seat"] == 0
+        await _shut(lobby)
+
+    run(body)
+
+
+def test_spectators_are_limited_per_guest_and_per_address(tmp_path: Path) -> None:
+    async def body() -> None:
+        lobby, table = await _table(tmp_path, replace(FAST, spectators_per_guest=2, spectators_per_address=3))
+        same_guest = [Client(table, "g", "G") for _ in range(3)]
+        for c in same_guest:
+            await c.hello()
+        assert [c.conn.closed for c in same_guest] == [False, False, True]
+        assert same_guest[2].got[0]["code"] == "too_many_connections"
+        same_address = [Client(table, f"a{i}", "A") for i in range(4)]
+        for c in same_address:
+            c.conn.address = "192.0.2.7"
+            await c.hello()
+        assert [c.conn.closed for c in same_address] == [False, False, False, True]
+        assert "address" in same_address[3].got[0]["message"]
+        await _shut(lobby)
+
+    run(body)
+
+
+def test_a_seat_past_its_connection_limit_closes_its_oldest(tmp_path: Path) -> None:
+    async def body() -> None:
+        lobby, table = await _table(tmp_path, replace(FAST, seat_connections=2))
+        tabs = [Client(table, "owner", "Ann") for _ in range(3)]
+        await tabs[0].hello()
+        await tabs[0].send(type="sit", seat=0)
+        await tabs[1].hello()
+        await tabs[2].hello()
+        assert [t.conn.closed for t in tabs] == [True, False, False]
+        assert tabs[0].errors(await tabs[0].settle()) == [
+            {"type": "error", "code": "replaced", "message": "this seat was opened in another connection"}
+        ]
+        assert {c.seat for c in table.conns} == {0}
+        assert len(table.conns) == 2
+        await _shut(lobby)
+
+    run(body)

@@ -301,7 +301,8 @@ def create_app(config: Config | None = None) -> Starlette:
             await websocket.close(code=4404)
             return
         player, token = server.identify(websocket)
-        conn = Conn(player, "guest", token, outbox=settings.outbox, strict=settings.strict)
+        address = websocket.client.host if websocket.client is not None else ""
+        conn = Conn(player, "guest", token, outbox=settings.outbox, strict=settings.strict, address=address)
         writer = asyncio.get_running_loop().create_task(_write(websocket, conn))
         joined = False
         try:

@@ -201,7 +201,7 @@ class _Link:
             self.owner = _text(await cluster.control.get(owner_key(self.remote.id)))
         conn = self.conn
         body = {"op": op, "conn": self.id, "msg": msg}
-        body.update(player=conn.player, name=conn.name, guest=conn.guest)
+        body.update(player=conn.player, name=conn.name, guest=conn.guest, address=conn.address)
         heard: int = await cluster.redis.publish(in_channel(self.remote.id), json.dumps(body))
         return heard > 0
 
@@ -493,7 +493,9 @@ class Cluster:
                 old.task.cancel()
                 table.leave(old.conn)
             settings = self.lobby.settings
-            conn = Conn(body["player"], body["name"], body["guest"], settings.outbox, settings.strict)
+            address = str(body.get("address", ""))
+            player, name, guest = body["player"], body["name"], body["guest"]
+            conn = Conn(player, name, guest, settings.outbox, settings.strict, address)
             self.relays[conn_id] = _Relay(self, table, conn_id, conn)
             table.join(conn, body["msg"])
             return

@@ -44,7 +44,13 @@ class Settings:
     max_message: int = 4096
     rate: float = 8.0
     burst: int = 40
-    max_connections: int = 64
+    #: Spectators a table takes (seated players always get in: they are not counted).
+    max_spectators: int = 64
+    #: Spectator connections one guest, and one address, may hold at a table.
+    spectators_per_guest: int = 4
+    spectators_per_address: int = 16
+    #: Connections one seat may hold at once; one more closes its oldest.
+    seat_connections: int = 4
     outbox: int = 512
     strict: bool = False
     #: A ``hello``/``resync`` whose ``since`` is more events back than this gets the snapshot alone.
@@ -62,10 +68,14 @@ class Store(Protocol):
 class Conn:
     """A client connection as a table sees it: who it is, its seat, and an outbox."""
 
-    def __init__(self, player: str, name: str, guest: str, outbox: int = 512, strict: bool = False) -> None:
+    def __init__(
+        self, player: str, name: str, guest: str, outbox: int = 512, strict: bool = False, address: str = ""
+    ) -> None:
         self.player = player
         self.name = name
         self.guest = guest
+        self.address = address  # the client's network address ("" when unknown)
+        self.order = 0  # when it joined its table, among that table's connections
         self.seat: int | None = None
         self.outbox: asyncio.Queue[JSON | None] = asyncio.Queue(maxsize=outbox)
         self.closed = False
@@ -159,6 +169,7 @@ class Table:
         self.actions: list[tuple[int, str]] = []
         self.events: list[JSON] = []
         self.conns: set[Conn] = set()
+        self._joins = 0
         self.standin = [False] * len(self.seats)
         self.turn_due: dict[int, float] = {}
         self.bot_due: dict[int, float] = {}
@@ -284,8 +295,6 @@ class Table:
         return make_token(self.settings.secret, "rejoin", self.id, str(seat), player)
 
     async def _on_join(self, conn: Conn, hello: JSON) -> None:
-        if len(self.conns) >= self.settings.max_connections:
-            raise Refused("table_full", "too many connections to this table")
         rejoin = hello.get("rejoin")
         if rejoin is not None:
             for seat in range(len(self.seats)):
@@ -299,11 +308,17 @@ class Table:
         invited = hello.get("invite") is not None and hmac.compare_digest(str(hello["invite"]), self.invite)
         if not self.options.open and not invited and not seated and conn.player != self.owner:
             raise Refused("invite_required", "this table is invite-only: join with its invite link")
+        if seated:
+            self._make_room(seated[0])
+        else:
+            self._check_spectator(conn)
         if hello.get("name"):
             conn.name = str(hello["name"])
         elif seated:
             conn.name = str(self.seats[seated[0]].name or conn.name)
         conn.seat = seated[0] if seated else None
+        self._joins += 1
+        conn.order = self._joins
         self.conns.add(conn)
         you = self._you(conn)
         conn.send({"type": "welcome", "protocol": PROTOCOL, "guest": conn.guest, "you": you, "seq": self.seq})
@@ -317,6 +332,26 @@ class Table:
                 self.standin[conn.seat] = False
                 await self._commit([self._event("standin", seat=conn.seat, on=False)])
         self._broadcast_table()
+
+    def _make_room(self, seat: int) -> None:
+        """A seat's player always gets in: past its connection limit, its oldest connection goes."""
+        mine = sorted((c for c in self.conns if c.seat == seat), key=lambda c: c.order)
+        for old in mine[: max(0, len(mine) - self.settings.seat_connections + 1)]:
+            self.conns.discard(old)
+            old.send(error("replaced", "this seat was opened in another connection"))
+            old.close()
+
+    def _check_spectator(self, conn: Conn) -> None:
+        """Spectators have slots of their own, a few per guest and per address."""
+        watching = [c for c in self.conns if c.seat is None]
+        if len(watching) >= self.settings.max_spectators:
+            raise Refused("table_full", f"this table takes {self.settings.max_spectators} spectators")
+        limit = self.settings.spectators_per_guest
+        if sum(c.player == conn.player for c in watching) >= limit:
+            raise Refused("too_many_connections", f"one guest may watch a table from {limit} connections")
+        limit = self.settings.spectators_per_address
+        if conn.address and sum(c.address == conn.address for c in watching) >= limit:
+            raise Refused("too_many_connections", f"one address may watch a table from {limit} connections")
 
     async def _on_leave(self, conn: Conn) -> None:
         self.conns.discard(conn)
