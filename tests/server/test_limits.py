@@ -1,11 +1,14 @@
 """The server's limits and defences, in process (docs/server.md, "Limits and defences")."""
 
 import asyncio
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from pagoda.server.lobby import Lobby
+import pytest
+
+from pagoda.server.lobby import Lobby, TooManyTables
 from pagoda.server.table import Conn, Settings, Table
 
 from .helpers import FAST, Client, open_lobby, run
@@ -151,5 +154,92 @@ def test_a_seat_past_its_connection_limit_closes_its_oldest(tmp_path: Path) -> N
         assert {c.seat for c in table.conns} == {0}
         assert len(table.conns) == 2
         await _shut(lobby)
+
+    run(body)
+
+
+# ---------------------------------------------------------------------- table creation and expiry
+
+
+class Clock:
+    """A wall clock the test moves by hand."""
+
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_live_tables_are_capped_per_owner_and_per_address(tmp_path: Path) -> None:
+    async def body() -> None:
+        lobby = await open_lobby(tmp_path, replace(FAST, tables_per_owner=2, tables_per_address=3))
+        opts = lobby.options({"game": "tichu"})
+        await lobby.create(opts, owner="a", address="192.0.2.1")
+        await lobby.create(opts, owner="a", address="192.0.2.1")
+        with pytest.raises(TooManyTables, match="you have 2 live tables"):
+            await lobby.create(opts, owner="a", address="192.0.2.9")
+        await lobby.create(opts, owner="b", address="192.0.2.1")
+        with pytest.raises(TooManyTables, match="your address has 3 live tables"):
+            await lobby.create(opts, owner="c", address="192.0.2.1")
+        assert len(lobby.tables) == 3
+        await lobby.create(opts, owner="c", address="192.0.2.2")  # another client is not blocked
+        await _shut(lobby)
+
+    run(body)
+
+
+def test_an_empty_lobby_table_expires_and_frees_its_owners_slot(tmp_path: Path) -> None:
+    async def body() -> None:
+        clock = Clock()
+        store = (await open_lobby(tmp_path)).store
+        lobby = Lobby(store, replace(FAST, tables_per_owner=1, lobby_expiry=600.0), clock=clock)
+        opts = lobby.options({"game": "tichu"})
+        idle = await lobby.create(opts, owner="a")
+        watched = await lobby.create(opts, owner="b")
+        visitor = Client(watched, "v", "V")
+        await visitor.hello()
+        clock.now += 599.0
+        assert await lobby.expire() == []
+        clock.now += 1.0
+        assert await lobby.expire() == [idle.id]
+        assert set(lobby.tables) == {watched.id}
+        row = await store.get(idle.id)
+        assert row is not None
+        assert row.status == "expired"
+        assert [r.id for r in await store.live()] == [watched.id]
+        fresh = await lobby.create(opts, owner="a")  # the expired table no longer counts
+        clock.now += 10_000.0
+        assert await lobby.expire() == [fresh.id]  # the watched one does not expire
+        visitor.conn.close()
+        watched.leave(visitor.conn)
+        assert await lobby.expire() == []  # its clock starts when the last connection leaves
+        clock.now += 600.0
+        assert watched.id in await lobby.expire()
+        await _shut(lobby)
+
+    run(body)
+
+
+def test_a_lobby_table_idle_past_the_limit_is_expired_at_restart(tmp_path: Path) -> None:
+    async def body() -> None:
+        store = (await open_lobby(tmp_path)).store
+        settings = replace(FAST, lobby_expiry=600.0)
+        first = Lobby(store, settings)
+        opts = first.options({"game": "tichu"})
+        old = await first.create(opts, owner="a")
+        playing = await first.create(opts, owner="b")
+        owner = Client(playing, "b", "B")
+        await owner.hello()
+        await owner.send(type="start", fill="random")
+        await first.close()
+        later = Lobby(store, settings, clock=Clock(time.time() + 601.0))
+        assert await later.restore() == 1
+        assert set(later.tables) == {playing.id}
+        row = await store.get(old.id)
+        assert row is not None
+        assert row.status == "expired"
+        await later.close()
+        await store.close()
 
     run(body)

@@ -35,7 +35,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from pagoda.bots import available
 from pagoda.core import PagodaError
 from pagoda.server.games import GAMES, TableOptions
-from pagoda.server.lobby import Lobby
+from pagoda.server.lobby import Lobby, TooManyTables
 from pagoda.server.protocol import ProtocolError, error, parse_client, schemas
 from pagoda.server.replay import replay_json
 from pagoda.server.store import SqlStore, default_url, record_actions
@@ -43,6 +43,8 @@ from pagoda.server.table import Conn, Settings, Table
 
 if TYPE_CHECKING:
     from pagoda.server.bus import Cluster, RemoteTable
+
+log = logging.getLogger("pagoda.server")
 
 COOKIE = "pagoda_guest"
 GUEST_HEADER = "x-pagoda-guest"
@@ -83,6 +85,7 @@ class Server:
         self.config = config
         self.lobby: Lobby | None = None
         self.cluster: Cluster | None = None
+        self._sweeper: asyncio.Task[None] | None = None
         self.signer = URLSafeSerializer(b"unset", salt="pagoda-guest")
 
     @property
@@ -105,8 +108,25 @@ class Server:
             await self.cluster.start()
         else:
             await self.lobby.restore()
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep(), name="lobby-expiry")
+
+    async def _sweep(self) -> None:
+        """Expire idle lobby tables, every tenth of the lobby limit (at most once a minute)."""
+        lobby = self.live
+        every = min(60.0, lobby.settings.lobby_expiry / 10)
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await lobby.expire()
+            except Exception:
+                log.exception("expiring lobby tables failed")
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+            self._sweeper = None
         if self.cluster is not None:
             await self.cluster.stop()
             self.cluster = None
@@ -197,9 +217,12 @@ def create_app(config: Config | None = None) -> Starlette:
         if not isinstance(data, dict):
             return _fail(400, "bad_request", "the body is a JSON object")
         player, token = server.identify(request)
+        address = request.client.host if request.client is not None else ""
         try:
             options = server.live.options(data)
-            table = await server.live.create(options, owner=player)
+            table = await server.live.create(options, owner=player, address=address)
+        except TooManyTables as e:
+            return _fail(429, "too_many_tables", str(e))
         except PagodaError as e:
             return _fail(400, "bad_options", str(e))
         info = await table.call(table.table_info)
@@ -244,7 +267,7 @@ def create_app(config: Config | None = None) -> Starlette:
 
     async def finished_row(request: Request) -> Any:
         row = await server.live.store.get(request.path_params["id"])
-        if row is None:
+        if row is None or row.status == "expired":
             return _fail(404, "no_table", "no such table")
         if row.status != "finished":
             return _fail(409, "not_finished", "the record is served once the match is over")

@@ -1,8 +1,10 @@
-"""The lobby: the live tables, their creation, and their restoration at start-up."""
+"""The lobby: the live tables, their creation, their expiry, and their restoration at start-up."""
 
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any
 
 from pagoda.core import PagodaError
@@ -16,14 +18,30 @@ MAX_TURN_TIMER = 3600.0
 MAX_SEED = 2**62
 
 
-class Lobby:
-    """Owns every live table's actor; tables are looked up by id."""
+class TooManyTables(PagodaError):
+    """A table creation refused by a limit (the server's, the owner's or the address's)."""
 
-    def __init__(self, store: SqlStore, settings: Settings, max_tables: int = 1000) -> None:
+
+class Lobby:
+    """Owns every live table's actor; tables are looked up by id.
+
+    ``clock`` (wall seconds) decides when a lobby table left empty expires; tests pass their own.
+    """
+
+    def __init__(
+        self,
+        store: SqlStore,
+        settings: Settings,
+        max_tables: int = 1000,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.store = store
         self.settings = settings
         self.max_tables = max_tables
+        self.clock = clock
         self.tables: dict[str, Table] = {}
+        self.addresses: dict[str, str] = {}  # table id -> the address that created it
+        self.seen: dict[str, float] = {}  # lobby table id -> when it last had a connection
         # Set by pagoda.server.bus: a new table's id is claimed for this process before it is stored.
         self.claim: Callable[[str], Awaitable[bool]] | None = None
 
@@ -54,10 +72,17 @@ class Lobby:
         adapter.check(options)
         return options
 
-    async def create(self, options: TableOptions, owner: str) -> Table:
-        """A new table in the lobby, stored and with its actor running."""
+    async def create(self, options: TableOptions, owner: str, address: str = "") -> Table:
+        """A new table in the lobby, stored and with its actor running; :class:`TooManyTables`
+        when the server, the owner or the address (when known) has as many live tables as it may."""
         if len(self.tables) >= self.max_tables:
-            raise PagodaError("the server has too many open tables; try again later")
+            raise TooManyTables("the server has too many open tables; try again later")
+        limit = self.settings.tables_per_owner
+        if sum(t.owner == owner for t in self.tables.values()) >= limit:
+            raise TooManyTables(f"you have {limit} live tables: finish or leave one first")
+        limit = self.settings.tables_per_address
+        if address and sum(a == address for a in self.addresses.values()) >= limit:
+            raise TooManyTables(f"your address has {limit} live tables: finish or leave one first")
         table_id = secrets.token_urlsafe(9)
         if self.claim is not None and not await self.claim(table_id):
             raise PagodaError("the new table could not be claimed for this server; try again")
@@ -65,16 +90,25 @@ class Lobby:
         await self.store.create(table_id, options.game, options.to_json(), owner, invite)
         table = Table(table_id, options, owner, invite, self.store, self.settings, self._closed)
         self.tables[table_id] = table
+        if address:
+            self.addresses[table_id] = address
+        self.seen[table_id] = self.clock()
         table.start()
         return table
 
     async def restore(self) -> int:
         """Restart the actor of every live stored table; returns how many run.
 
-        A table that fails to restore (its record does not replay) is logged and marked broken,
-        never retried, and the others are restored all the same: one bad table stops nothing.
+        A lobby table untouched for longer than the lobby limit (``Settings.lobby_expiry``) is
+        expired instead. A table that fails to restore (its record does not replay) is logged
+        and marked broken, never retried, and the others are restored all the same: one bad
+        table stops nothing.
         """
+        now = self.clock()
         for row in await self.store.live():
+            if row.status == "lobby" and now - row.updated >= self.settings.lobby_expiry:
+                await self.store.append(row.id, [], "expired", None)
+                continue
             try:
                 await self.adopt(row)
             except Exception:
@@ -82,17 +116,46 @@ class Lobby:
                 await mark_broken(self.store, row.id)
         return len(self.tables)
 
+    async def expire(self) -> list[str]:
+        """Expire the lobby tables that have had no connection for ``Settings.lobby_expiry``
+        seconds: their actors stop and they are stored as ``expired``. Returns their ids."""
+        now = self.clock()
+        gone = []
+        for table in list(self.tables.values()):
+            if table.status != "lobby":
+                self.seen.pop(table.id, None)
+                continue
+            empty = await table.call(partial(_empty_lobby, table))
+            if not empty:
+                self.seen[table.id] = now
+                continue
+            if now - self.seen.setdefault(table.id, now) < self.settings.lobby_expiry:
+                continue
+            self._forget(table.id)
+            await table.stop()
+            for conn in list(table.conns):  # joined while it was being stopped
+                conn.close()
+            await self.store.append(table.id, [], "expired", None)
+            gone.append(table.id)
+        return gone
+
+    def _forget(self, table_id: str) -> None:
+        self.tables.pop(table_id, None)
+        self.addresses.pop(table_id, None)
+        self.seen.pop(table_id, None)
+
     async def adopt(self, row: StoredTable) -> Table:
         """Restart one stored table's actor from its event log and record."""
         options = TableOptions.from_json(row.options)
         table = Table(row.id, options, row.owner, row.invite, self.store, self.settings, self._closed)
         table.restore(await self.store.events(row.id), record_actions(row.record))
         self.tables[row.id] = table
+        self.seen[row.id] = row.updated or self.clock()
         table.start()
         return table
 
     def _closed(self, table: Table) -> None:
-        self.tables.pop(table.id, None)
+        self._forget(table.id)
         table.conns.clear()
         table.request_stop()
 
@@ -101,3 +164,7 @@ class Lobby:
         for table in list(self.tables.values()):
             await table.stop()
         self.tables.clear()
+
+
+def _empty_lobby(table: Table) -> bool:
+    return table.status == "lobby" and not table.conns

@@ -43,8 +43,9 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from pagoda.core import parse_record
 
 JSON = dict[str, Any]
-#: The statuses of a table that runs: restored at start-up. A finished table is history; a
-#: ``broken`` one failed to restore (its record does not replay) and is kept aside, not retried.
+#: The statuses of a table that runs: restored at start-up. A finished table is history; an
+#: ``expired`` lobby table was left empty past the lobby's time limit; a ``broken`` one failed to
+#: restore (its record does not replay) and is kept aside, not retried.
 LIVE = ("lobby", "playing")
 BROKEN = "broken"
 
@@ -96,6 +97,7 @@ class StoredTable:
     status: str
     record: str | None
     created: float
+    updated: float = 0.0
 
 
 # SQLite's synchronous setting: "full" syncs the disk at every commit (nothing acknowledged is lost
@@ -349,6 +351,7 @@ class SqlStore:
             status=row.status,
             record=row.record,
             created=row.created,
+            updated=row.updated,
         )
 
     async def get(self, table_id: str) -> StoredTable | None:

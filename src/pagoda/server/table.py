@@ -51,6 +51,11 @@ class Settings:
     spectators_per_address: int = 16
     #: Connections one seat may hold at once; one more closes its oldest.
     seat_connections: int = 4
+    #: Live tables one owner (guest), and one address, may have at once.
+    tables_per_owner: int = 4
+    tables_per_address: int = 16
+    #: Seconds a lobby table may stay without any connection before it expires.
+    lobby_expiry: float = 900.0
     outbox: int = 512
     strict: bool = False
     #: A ``hello``/``resync`` whose ``since`` is more events back than this gets the snapshot alone.
