@@ -2,12 +2,16 @@
 
 import asyncio
 import time
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
+from pagoda.server.app import Config, create_app
 from pagoda.server.lobby import Lobby, TooManyTables
 from pagoda.server.table import Conn, Settings, Table
 
@@ -243,3 +247,84 @@ def test_a_lobby_table_idle_past_the_limit_is_expired_at_restart(tmp_path: Path)
         await store.close()
 
     run(body)
+
+
+# ---------------------------------------------------------------------- bad requests
+
+
+def make_client(tmp: Path, url: str | None = None, **settings: Any) -> TestClient:
+    config = Config(
+        database_url=url or f"sqlite+aiosqlite:///{tmp}/db.sqlite3", settings=replace(FAST, **settings)
+    )
+    return TestClient(create_app(config), base_url="http://testserver")
+
+
+def check_bad_requests(http: TestClient) -> None:
+    """The requests that used to fail with 500 or a silent close are each a clear 4xx."""
+    deep = "[" * 1000 + "]" * 1000
+    answers = {
+        "game list": http.post("/api/tables", json={"game": ["tichu"]}),
+        "deep POST": http.post("/api/tables", content=deep, headers={"content-type": "application/json"}),
+        "huge offset": http.get("/api/history?offset=9223372036854775808"),
+        "NUL id": http.get("/api/tables/%00"),
+        "NUL id events": http.get("/api/tables/a%00b/events"),
+        "NUL id replay": http.get("/api/tables/a%00b/replay"),
+        "unknown bot": http.post("/api/tables", json={"game": "tichu", "bot": "nonesuch"}),
+        "unknown field": http.post("/api/tables", json={"game": "tichu", "rouns": 2}),
+        "rounds too many": http.post("/api/tables", json={"game": "tichu", "rounds": 10**9}),
+    }
+    got = {k: (r.status_code, r.json()["error"]) for k, r in answers.items()}
+    assert got == {
+        "game list": (400, "bad_options"),
+        "deep POST": (400, "bad_json"),
+        "huge offset": (400, "bad_request"),
+        "NUL id": (404, "no_table"),
+        "NUL id events": (404, "no_table"),
+        "NUL id replay": (404, "no_table"),
+        "unknown bot": (400, "bad_options"),
+        "unknown field": (400, "bad_options"),
+        "rounds too many": (400, "bad_options"),
+    }
+    assert "no tichu bot 'nonesuch'; the bots are random, heuristic, search" in answers["unknown bot"].text
+    assert "unknown field 'rouns'" in answers["unknown field"].text
+    made = http.post("/api/tables", json={"game": "tichu"}).json()
+    with http.websocket_connect(f"/ws/{made['id']}") as ws:  # before hello: an error, then the close
+        ws.send_text(deep)
+        assert ws.receive_json()["code"] == "bad_json"
+        with pytest.raises(WebSocketDisconnect):
+            ws.receive_json()
+    with http.websocket_connect(f"/ws/{made['id']}") as ws:
+        ws.send_json({"type": "hello", "protocol": 1, "guest": made["guest"]})
+        assert [ws.receive_json()["type"] for _ in range(3)] == ["welcome", "snapshot", "table"]
+        ws.send_text('{"type": "chat", "text": ' + deep + "}")  # after hello: an error, and on
+        assert ws.receive_json()["code"] == "bad_json"
+        for msg in ({"type": "sit", "seat": 2.0}, {"type": "swap", "a": 0, "b": 2.0}):
+            ws.send_json(msg)
+            err = ws.receive_json()
+            assert (err["type"], err["code"]) == ("error", "bad_message")
+            assert "2.0 is not an integer" in err["message"]
+        ws.send_json({"type": "sit", "seat": 2})
+        assert ws.receive_json()["type"] == "event"
+    with http.websocket_connect("/ws/a%00b") as ws:
+        assert ws.receive_json()["code"] == "no_table"
+
+
+def test_bad_requests_get_a_clear_refusal(tmp_path: Path) -> None:
+    with make_client(tmp_path) as http:
+        check_bad_requests(http)
+
+
+def test_a_body_is_refused_by_its_size_before_it_is_read_whole(tmp_path: Path) -> None:
+    with make_client(tmp_path) as http:
+        big = http.post("/api/tables", content=b"{" + b" " * 5000 + b"}")
+        assert (big.status_code, big.json()["error"]) == (413, "too_large")
+        told = http.post("/api/tables", content=b"{}", headers={"content-length": "999999999"})
+        assert (told.status_code, told.json()["error"]) == (413, "too_large")
+
+        def stream() -> Iterator[bytes]:  # no Content-Length: chunked, refused as it streams in
+            for _ in range(1000):
+                yield b" " * 1024
+
+        streamed = http.post("/api/tables", content=stream())
+        assert (streamed.status_code, streamed.json()["error"]) == (413, "too_large")
+        assert http.post("/api/tables", content=b'{"game": "tichu"}').status_code == 201

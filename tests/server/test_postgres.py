@@ -21,6 +21,7 @@ from pagoda.server.lobby import Lobby
 from pagoda.server.store import SqlStore, async_url
 
 from .helpers import FAST, Client, check_grouped_appends, run, wait_for
+from .test_limits import check_bad_requests, make_client
 
 USER = "pagoda"
 
@@ -186,3 +187,9 @@ def test_a_table_played_by_bots_is_restored_from_the_database(postgres: Postgres
         await store.close()
 
     run(body)
+
+
+def test_bad_requests_get_a_clear_refusal_on_postgres(postgres: Postgres, tmp_path: Path) -> None:
+    # NUL in a table id, and an offset past 2**63, made asyncpg raise (500) before.
+    with make_client(tmp_path, postgres.database()) as http:
+        check_bad_requests(http)

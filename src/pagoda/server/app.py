@@ -16,6 +16,7 @@ import contextlib
 import json
 import logging
 import os
+import re
 import secrets
 import time
 from collections.abc import AsyncIterator
@@ -50,6 +51,12 @@ COOKIE = "pagoda_guest"
 GUEST_HEADER = "x-pagoda-guest"
 HELLO_TIMEOUT = 10.0
 MAX_BODY = 4096
+#: Seconds a request body may take to arrive.
+BODY_TIMEOUT = 10.0
+#: The largest ``offset`` of ``/api/history``.
+MAX_OFFSET = 1_000_000
+#: What a table id looks like (the server makes them with ``secrets.token_urlsafe``).
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 log = logging.getLogger("pagoda.server")
 
@@ -207,13 +214,15 @@ def create_app(config: Config | None = None) -> Starlette:
     async def create_table(request: Request) -> Response:
         if not server.origin_ok(request):
             return _fail(403, "bad_origin", "requests from this origin are not allowed")
-        body = await request.body()
-        if len(body) > MAX_BODY:
-            return _fail(413, "too_large", f"the request may be at most {MAX_BODY} bytes")
+        body = await _read_body(request, MAX_BODY)
+        if isinstance(body, Response):
+            return body
         try:
             data = json.loads(body or b"{}")
         except ValueError:
             return _fail(400, "bad_json", "the body is not JSON")
+        except RecursionError:
+            return _fail(400, "bad_json", "the body is nested too deep")
         if not isinstance(data, dict):
             return _fail(400, "bad_request", "the body is a JSON object")
         player, token = server.identify(request)
@@ -246,6 +255,8 @@ def create_app(config: Config | None = None) -> Starlette:
         return player == table.owner or secrets.compare_digest(invite, table.invite)
 
     async def get_table(request: Request) -> Response:
+        if not TABLE_ID.fullmatch(request.path_params["id"]):
+            return _fail(404, "no_table", "no such table")
         table = server.live.tables.get(request.path_params["id"])
         if table is not None:
             if not _visible(request, table):
@@ -266,6 +277,8 @@ def create_app(config: Config | None = None) -> Starlette:
         return _json({"id": row.id, "status": row.status, "options": options.public(), "owner": row.owner})
 
     async def finished_row(request: Request) -> Any:
+        if not TABLE_ID.fullmatch(request.path_params["id"]):
+            return _fail(404, "no_table", "no such table")
         row = await server.live.store.get(request.path_params["id"])
         if row is None or row.status == "expired":
             return _fail(404, "no_table", "no such table")
@@ -303,6 +316,8 @@ def create_app(config: Config | None = None) -> Starlette:
             offset = max(0, int(request.query_params.get("offset", "0")))
         except ValueError:
             return _fail(400, "bad_request", "limit and offset are integers")
+        if offset > MAX_OFFSET:
+            return _fail(400, "bad_request", f"offset may be at most {MAX_OFFSET}")
         rows = await server.live.store.finished(limit, offset)
         out = []
         for row in rows:
@@ -317,7 +332,7 @@ def create_app(config: Config | None = None) -> Starlette:
         await websocket.accept()
         settings = server.live.settings
         table: Table | RemoteTable | None = server.live.tables.get(websocket.path_params["id"])
-        if table is None and server.cluster is not None:
+        if table is None and server.cluster is not None and TABLE_ID.fullmatch(websocket.path_params["id"]):
             table = await server.cluster.route(websocket.path_params["id"])
         if table is None:
             await websocket.send_text(json.dumps(error("no_table", "no live table with this id")))
@@ -419,6 +434,32 @@ class _Bucket:
             return True
         self.strikes += 1
         return False
+
+
+async def _read_body(request: Request, limit: int) -> bytes | Response:
+    """The request's body, refused (413) past ``limit`` bytes before more of it is read: by its
+    ``Content-Length`` first, then as it streams in; 408 if it takes over ``BODY_TIMEOUT``."""
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > limit):
+        if not length.isdigit():
+            return _fail(400, "bad_request", "Content-Length is not a number")
+        return _fail(413, "too_large", f"the request may be at most {limit} bytes")
+
+    async def collect() -> bytes | None:
+        body = bytearray()
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > limit:
+                return None
+        return bytes(body)
+
+    try:
+        body = await asyncio.wait_for(collect(), BODY_TIMEOUT)
+    except TimeoutError:
+        return _fail(408, "timeout", f"the request body did not arrive within {BODY_TIMEOUT:g} seconds")
+    if body is None:
+        return _fail(413, "too_large", f"the request may be at most {limit} bytes")
+    return body
 
 
 async def _read(websocket: WebSocket, max_bytes: int) -> dict[str, Any]:

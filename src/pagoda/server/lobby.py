@@ -7,8 +7,9 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any
 
+from pagoda.bots import available
 from pagoda.core import PagodaError
-from pagoda.server.games import GAMES, TableOptions
+from pagoda.server.games import GAMES, TableOptions, bot_name
 from pagoda.server.store import BROKEN, SqlStore, StoredTable, mark_broken, record_actions
 from pagoda.server.table import Settings, Table
 
@@ -16,6 +17,10 @@ log = logging.getLogger("pagoda.server")
 
 MAX_TURN_TIMER = 3600.0
 MAX_SEED = 2**62
+MAX_TARGET = 100_000
+MAX_ROUNDS = 1000
+#: The fields of a table creation request.
+FIELDS = ("game", "preset", "target", "rounds", "turn_timer", "open", "bot", "seed")
 
 
 class TooManyTables(PagodaError):
@@ -47,15 +52,20 @@ class Lobby:
 
     def options(self, data: dict[str, Any]) -> TableOptions:
         """Checked table options from a creation request; :class:`PagodaError` says what is wrong."""
+        unknown = sorted(str(k) for k in data if k not in FIELDS)
+        if unknown:
+            raise PagodaError(f"unknown field {unknown[0]!r}; the fields are {', '.join(FIELDS)}")
         game = data.get("game")
-        if game not in GAMES:
+        if not isinstance(game, str) or game not in GAMES:
             raise PagodaError(f"game must be one of {', '.join(GAMES)}")
         adapter = GAMES[game]
         preset = data.get("preset") or adapter.presets()[0]
         target, rounds = data.get("target"), data.get("rounds")
-        for name, value in (("target", target), ("rounds", rounds)):
-            if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
-                raise PagodaError(f"{name} must be a positive integer")
+        for name, value, most in (("target", target, MAX_TARGET), ("rounds", rounds, MAX_ROUNDS)):
+            if value is not None and (
+                not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= most
+            ):
+                raise PagodaError(f"{name} must be an integer from 1 to {most}")
         timer = data.get("turn_timer", 0)
         if not isinstance(timer, int | float) or isinstance(timer, bool) or not 0 <= timer <= MAX_TURN_TIMER:
             raise PagodaError(f"turn_timer must be 0 (none) to {MAX_TURN_TIMER:g} seconds")
@@ -63,6 +73,9 @@ class Lobby:
         bot = data.get("bot", "heuristic")
         if not isinstance(is_open, bool) or not isinstance(bot, str) or not isinstance(preset, str):
             raise PagodaError("open is a boolean; preset and bot are names")
+        if bot_name(game, bot) != bot:
+            names = ", ".join(s.name for s in available(game))
+            raise PagodaError(f"no {game} bot {bot!r}; the bots are {names}")
         seed = data.get("seed")
         if seed is None:
             seed = secrets.randbits(62)

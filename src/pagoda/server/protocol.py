@@ -161,6 +161,20 @@ _CLIENT_FAST = {k: fastjsonschema.compile(v) for k, v in CLIENT.items()}
 _SERVER_V = {k: jsonschema.Draft202012Validator(v) for k, v in SERVER.items()}
 
 
+def _integer_fields(schema: JSON) -> tuple[str, ...]:
+    out = []
+    for key, prop in schema["properties"].items():
+        kinds = prop.get("type", ())
+        kinds = (kinds,) if isinstance(kinds, str) else tuple(kinds)
+        if "integer" in kinds and "number" not in kinds:
+            out.append(key)
+    return tuple(out)
+
+
+#: Per client message, its integer fields (where a float such as 2.0 is refused).
+_INTEGERS = {k: _integer_fields(v) for k, v in CLIENT.items()}
+
+
 class ProtocolError(Exception):
     """A message the server refuses: ``code`` is stable, the text says why."""
 
@@ -189,6 +203,8 @@ def parse_client(text: str | bytes, max_bytes: int) -> JSON:
         msg = json.loads(text)
     except ValueError as e:
         raise ProtocolError("bad_json", f"not JSON: {e}") from None
+    except RecursionError:
+        raise ProtocolError("bad_json", "not JSON the server reads: nested too deep") from None
     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
         raise ProtocolError("bad_message", "a message is a JSON object with a string 'type'")
     validator = _CLIENT_V.get(msg["type"])
@@ -199,9 +215,17 @@ def parse_client(text: str | bytes, max_bytes: int) -> JSON:
     try:
         _CLIENT_FAST[msg["type"]](msg)
     except fastjsonschema.JsonSchemaException:
-        problem = _first_error(validator, msg)
+        try:
+            problem = _first_error(validator, msg)
+        except RecursionError:
+            problem = "nested too deep"
         if problem is not None:
             raise ProtocolError("bad_message", f"{msg['type']}: {problem}") from None
+    except RecursionError:
+        raise ProtocolError("bad_message", f"{msg['type']}: nested too deep") from None
+    for key in _INTEGERS[msg["type"]]:
+        if isinstance(msg.get(key), float):  # JSON Schema counts 2.0 as an integer; Python does not
+            raise ProtocolError("bad_message", f"{msg['type']}: {key}: {msg[key]!r} is not an integer")
     if msg["type"] == "act":
         check_action_text(msg["action"])
     return msg
