@@ -12,6 +12,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from pagoda.server.app import Config, create_app
+from pagoda.server.limits import Limiter, Rate
 from pagoda.server.lobby import Lobby, TooManyTables
 from pagoda.server.table import Conn, Settings, Table
 
@@ -328,3 +329,47 @@ def test_a_body_is_refused_by_its_size_before_it_is_read_whole(tmp_path: Path) -
         streamed = http.post("/api/tables", content=stream())
         assert (streamed.status_code, streamed.json()["error"]) == (413, "too_large")
         assert http.post("/api/tables", content=b'{"game": "tichu"}').status_code == 201
+
+
+# ---------------------------------------------------------------------- rates per client
+
+
+def test_a_limiter_counts_per_client_and_takes_only_when_all_allow() -> None:
+    clock = Clock(0.0)
+    limiter = Limiter(clock)
+    guest, address = ("guest:a", Rate(1.0, 2)), ("ip:x", Rate(1.0, 3))
+    assert [limiter.allow("chat", [guest, address]) for _ in range(3)] == [True, True, False]
+    other = ("guest:b", Rate(1.0, 2))
+    assert limiter.allow("chat", [other, address])  # the address's third token
+    assert not limiter.allow("chat", [other, address])  # the address is spent, b's token is kept
+    assert limiter.buckets[("chat", "guest:b")].refill() == 1.0
+    assert limiter.allow("resync", [guest, address])  # another kind has buckets of its own
+    clock.now += 1.0
+    assert limiter.allow("chat", [guest, address])
+    assert not limiter.allow("chat", [guest, address])
+
+
+def test_chat_is_limited_per_guest_across_sockets(tmp_path: Path) -> None:
+    with make_client(tmp_path, chat_per_guest=Rate(0.001, 3), resync_per_guest=Rate(0.001, 2)) as http:
+        made = http.post("/api/tables", json={"game": "tichu"}).json()
+        hello = {"type": "hello", "protocol": 1, "guest": made["guest"]}
+        codes = []
+        for _ in range(2):  # a second socket of the same guest gets no fresh quota
+            with http.websocket_connect(f"/ws/{made['id']}") as ws:
+                ws.send_json(hello)
+                assert [ws.receive_json()["type"] for _ in range(3)] == ["welcome", "snapshot", "table"]
+                for i in range(2):
+                    ws.send_json({"type": "chat", "text": f"hi {i}", "ref": i})
+                    codes.append(ws.receive_json().get("code", "chat"))
+                ws.send_json({"type": "resync", "since": 0})
+                codes.append(ws.receive_json().get("code", "resync"))
+        assert codes == ["chat", "chat", "resync", "chat", "rate_limited", "resync"]
+        with http.websocket_connect(f"/ws/{made['id']}") as ws:
+            ws.send_json(hello)
+            [ws.receive_json() for _ in range(3)]
+            ws.send_json({"type": "resync", "since": 0})
+            err = ws.receive_json()
+            assert (err["code"], err["message"]) == (
+                "rate_limited",
+                "too many resync messages from you; this one was dropped",
+            )

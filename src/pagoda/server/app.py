@@ -18,7 +18,6 @@ import logging
 import os
 import re
 import secrets
-import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -36,6 +35,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from pagoda.bots import available
 from pagoda.core import PagodaError
 from pagoda.server.games import GAMES, TableOptions
+from pagoda.server.limits import Bucket, Limiter, Rate
 from pagoda.server.lobby import Lobby, TooManyTables
 from pagoda.server.protocol import ProtocolError, error, parse_client, schemas
 from pagoda.server.replay import replay_json
@@ -93,6 +93,7 @@ class Server:
         self.lobby: Lobby | None = None
         self.cluster: Cluster | None = None
         self._sweeper: asyncio.Task[None] | None = None
+        self.limiter = Limiter()
         self.signer = URLSafeSerializer(b"unset", salt="pagoda-guest")
 
     @property
@@ -352,7 +353,14 @@ def create_app(config: Config | None = None) -> Starlette:
                 conn.player, conn.guest = guest, str(hello["guest"])
             table.join(conn, hello)
             joined = True
-            bucket = _Bucket(settings.rate, settings.burst)
+            bucket = Bucket(Rate(settings.rate, settings.burst))
+            clients = {
+                "chat": [(f"guest:{conn.player}", settings.chat_per_guest)],
+                "resync": [(f"guest:{conn.player}", settings.resync_per_guest)],
+            }
+            if conn.address:
+                clients["chat"].append((f"ip:{conn.address}", settings.chat_per_address))
+                clients["resync"].append((f"ip:{conn.address}", settings.resync_per_address))
             while not conn.closed:
                 try:
                     msg = await _read(websocket, settings.max_message)
@@ -365,6 +373,11 @@ def create_app(config: Config | None = None) -> Starlette:
                     )
                     if bucket.strikes > settings.burst:
                         break
+                    continue
+                kind = msg["type"]
+                if kind in clients and not server.limiter.allow(kind, clients[kind]):
+                    why = f"too many {kind} messages from you; this one was dropped"
+                    conn.send(error("rate_limited", why, msg.get("ref")))
                     continue
                 if msg["type"] == "hello":
                     conn.send(error("already_joined", "hello is the first message only", msg.get("ref")))
@@ -414,26 +427,6 @@ async def placeholder(request: Request) -> Response:
         "protocol described in docs/protocol.md (schemas at <a href=/api/protocol>/api/protocol</a>).</p>"
     )
     return HTMLResponse(body)
-
-
-class _Bucket:
-    """A token bucket: ``rate`` messages a second, bursts of ``burst``."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens = float(burst)
-        self.stamp = time.monotonic()
-        self.strikes = 0
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(float(self.burst), self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            return True
-        self.strikes += 1
-        return False
 
 
 async def _read_body(request: Request, limit: int) -> bytes | Response:

@@ -27,7 +27,9 @@ from typing import Any, Protocol
 
 from pagoda.bots import get_bot
 from pagoda.core import PagodaError, ParseError
+from pagoda.server import limits
 from pagoda.server.games import GAMES, JSON, TableOptions, bot_name, record_text
+from pagoda.server.limits import Rate
 from pagoda.server.protocol import PROTOCOL, check_server, error
 
 log = logging.getLogger("pagoda.server")
@@ -44,6 +46,11 @@ class Settings:
     max_message: int = 4096
     rate: float = 8.0
     burst: int = 40
+    #: ``chat`` and ``resync`` per client, over all of its sockets (:mod:`pagoda.server.limits`).
+    chat_per_guest: Rate = limits.CHAT_PER_GUEST
+    chat_per_address: Rate = limits.CHAT_PER_ADDRESS
+    resync_per_guest: Rate = limits.RESYNC_PER_GUEST
+    resync_per_address: Rate = limits.RESYNC_PER_ADDRESS
     #: Spectators a table takes (seated players always get in: they are not counted).
     max_spectators: int = 64
     #: Spectator connections one guest, and one address, may hold at a table.
