@@ -11,12 +11,15 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from pagoda.server import app as app_module
 from pagoda.server.app import Config, create_app
 from pagoda.server.limits import Limiter, Rate
 from pagoda.server.lobby import Lobby, TooManyTables
 from pagoda.server.table import Conn, Settings, Table
 
 from .helpers import FAST, Client, open_lobby, run
+
+JSON = dict[str, Any]
 
 
 async def _table(tmp: Path, settings: Settings = FAST, **options: Any) -> tuple[Lobby, Table]:
@@ -373,3 +376,45 @@ def test_chat_is_limited_per_guest_across_sockets(tmp_path: Path) -> None:
                 "rate_limited",
                 "too many resync messages from you; this one was dropped",
             )
+
+
+# ---------------------------------------------------------------------- replays
+
+
+def finish(http: TestClient, **options: Any) -> JSON:
+    """A table played by bots to its end, with the owner watching; its creation answer."""
+    made: JSON = http.post("/api/tables", json={"game": "doudizhu", "rounds": 1, **options}).json()
+    with http.websocket_connect(f"/ws/{made['id']}") as ws:
+        ws.send_json({"type": "hello", "protocol": 1, "guest": made["guest"]})
+        ws.send_json({"type": "start", "fill": "random"})
+        for _ in range(2000):
+            msg = ws.receive_json()
+            if msg["type"] == "event" and msg["event"]["kind"] == "match_over":
+                return made
+    raise AssertionError("the match did not end")
+
+
+def test_a_replay_is_computed_once_off_the_event_loop(tmp_path: Path, monkeypatch: Any) -> None:
+    threads: list[str] = []
+    real = app_module.replay_json
+
+    def spy(*args: Any) -> JSON:
+        try:
+            asyncio.get_running_loop()
+            threads.append("the event loop")
+        except RuntimeError:
+            threads.append("a worker thread")
+        out: JSON = real(*args)
+        return out
+
+    monkeypatch.setattr(app_module, "replay_json", spy)
+    with make_client(tmp_path, bot_delay=0.0) as http:
+        made = finish(http, seed=5)
+        first = http.get(f"/api/tables/{made['id']}/replay")
+        again = http.get(f"/api/tables/{made['id']}/replay")
+        assert first.status_code == again.status_code == 200
+        assert first.content == again.content
+        assert first.json()["game"] == "doudizhu"
+        server = http.app.state.server  # type: ignore[attr-defined]
+        assert server.replays.computed == 1
+    assert threads == ["a worker thread"]

@@ -18,6 +18,7 @@ import logging
 import os
 import re
 import secrets
+from collections import OrderedDict
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -39,7 +40,7 @@ from pagoda.server.limits import Bucket, Limiter, Rate
 from pagoda.server.lobby import Lobby, TooManyTables
 from pagoda.server.protocol import ProtocolError, error, parse_client, schemas
 from pagoda.server.replay import replay_json
-from pagoda.server.store import SqlStore, default_url, record_actions
+from pagoda.server.store import SqlStore, StoredTable, default_url, record_actions
 from pagoda.server.table import Conn, Settings, Table
 
 if TYPE_CHECKING:
@@ -53,6 +54,8 @@ HELLO_TIMEOUT = 10.0
 MAX_BODY = 4096
 #: Seconds a request body may take to arrive.
 BODY_TIMEOUT = 10.0
+#: How many finished tables' replays are kept computed.
+REPLAYS_KEPT = 64
 #: The largest ``offset`` of ``/api/history``.
 MAX_OFFSET = 1_000_000
 #: What a table id looks like (the server makes them with ``secrets.token_urlsafe``).
@@ -94,6 +97,7 @@ class Server:
         self.cluster: Cluster | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self.limiter = Limiter()
+        self.replays = Replays(self)
         self.signer = URLSafeSerializer(b"unset", salt="pagoda-guest")
 
     @property
@@ -172,6 +176,47 @@ class Server:
         if origin in self.config.allowed_origins:
             return True
         return urlsplit(origin).netloc == conn.headers.get("host", "")
+
+
+class Replays:
+    """Finished tables' replays as JSON, each computed once, in a worker thread, and kept (the
+    latest ``keep``); requests for one being computed wait for that computation."""
+
+    def __init__(self, server: Server, keep: int = REPLAYS_KEPT) -> None:
+        self.server = server
+        self.keep = keep
+        self.done: OrderedDict[str, bytes] = OrderedDict()
+        self.pending: dict[str, asyncio.Future[bytes]] = {}
+        self.computed = 0  # how many were computed (for the tests)
+
+    async def get(self, row: StoredTable) -> bytes:
+        """The replay of the finished table ``row``."""
+        if row.id in self.done:
+            self.done.move_to_end(row.id)
+            return self.done[row.id]
+        if row.id not in self.pending:
+            self.pending[row.id] = asyncio.ensure_future(self._compute(row))
+        fut = self.pending[row.id]
+        try:
+            return await asyncio.shield(fut)
+        finally:
+            if fut.done():
+                self.pending.pop(row.id, None)
+
+    async def _compute(self, row: StoredTable) -> bytes:
+        events = await self.server.live.store.events(row.id)
+
+        def build() -> bytes:
+            options = TableOptions.from_json(row.options)
+            data = replay_json(options, record_actions(row.record), events)
+            return json.dumps(data, separators=(",", ":")).encode()
+
+        body = await asyncio.to_thread(build)
+        self.computed += 1
+        self.done[row.id] = body
+        while len(self.done) > self.keep:
+            self.done.popitem(last=False)
+        return body
 
 
 def _json(data: Any, status: int = 200, token: str | None = None) -> JSONResponse:
@@ -303,13 +348,12 @@ def create_app(config: Config | None = None) -> Starlette:
         row = await finished_row(request)
         if isinstance(row, Response):
             return row
-        options = TableOptions.from_json(row.options)
-        events = await server.live.store.events(row.id)
         try:
-            return _json(replay_json(options, record_actions(row.record), events))
+            body = await server.replays.get(row)
         except PagodaError as e:
             log.error("table %s: its record does not replay: %s", row.id, e)
             return _fail(409, "broken", "this table's record is damaged and cannot be replayed")
+        return Response(body, media_type="application/json")
 
     async def history(request: Request) -> Response:
         try:
