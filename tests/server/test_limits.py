@@ -11,7 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from pagoda.server import app as app_module
+from pagoda.server import replay as replay_module
 from pagoda.server.app import Config, create_app
 from pagoda.server.limits import Limiter, Rate
 from pagoda.server.lobby import Lobby, TooManyTables
@@ -396,18 +396,18 @@ def finish(http: TestClient, **options: Any) -> JSON:
 
 def test_a_replay_is_computed_once_off_the_event_loop(tmp_path: Path, monkeypatch: Any) -> None:
     threads: list[str] = []
-    real = app_module.replay_json
+    real = replay_module.replay_frames
 
-    def spy(*args: Any) -> JSON:
+    def spy(*args: Any) -> list[JSON]:
         try:
             asyncio.get_running_loop()
             threads.append("the event loop")
         except RuntimeError:
             threads.append("a worker thread")
-        out: JSON = real(*args)
+        out: list[JSON] = real(*args)
         return out
 
-    monkeypatch.setattr(app_module, "replay_json", spy)
+    monkeypatch.setattr(replay_module, "replay_frames", spy)
     with make_client(tmp_path, bot_delay=0.0) as http:
         made = finish(http, seed=5)
         first = http.get(f"/api/tables/{made['id']}/replay")
