@@ -418,3 +418,24 @@ def test_a_replay_is_computed_once_off_the_event_loop(tmp_path: Path, monkeypatc
         server = http.app.state.server  # type: ignore[attr-defined]
         assert server.replays.computed == 1
     assert threads == ["a worker thread"]
+
+
+# ---------------------------------------------------------------------- privacy of finished tables
+
+
+def test_a_finished_invite_only_table_stays_private_to_its_players(tmp_path: Path) -> None:
+    with make_client(tmp_path, bot_delay=0.0) as http:
+        public = finish(http, seed=3)
+        private = finish(http, seed=4, open=False)
+        paths = [f"/api/tables/{private['id']}{end}" for end in ("", "/record", "/events", "/replay")]
+        assert [http.get(p).status_code for p in paths] == [200, 200, 200, 200]  # the owner
+        saved = dict(http.cookies)
+        http.cookies.clear()
+        listed = [t["id"] for t in http.get("/api/history").json()["tables"]]
+        assert listed == [public["id"]]
+        assert [http.get(p).status_code for p in paths] == [403, 403, 403, 403]
+        assert http.get(paths[2]).json()["error"] == "invite_required"
+        invited = [http.get(f"{p}?invite={private['invite']}").status_code for p in paths]
+        assert invited == [200, 200, 200, 200]
+        assert http.get(f"/api/tables/{public['id']}/events").status_code == 200
+        http.cookies.update(saved)

@@ -319,6 +319,8 @@ def create_app(config: Config | None = None) -> Starlette:
         row = await server.live.store.get(request.path_params["id"])
         if row is None or row.status != "finished":
             return _fail(404, "no_table", "no such table")
+        if not await may_see(request, row):
+            return _fail(403, "invite_required", "this table is invite-only")
         options = TableOptions.from_json(row.options)
         return _json({"id": row.id, "status": row.status, "options": options.public(), "owner": row.owner})
 
@@ -330,7 +332,24 @@ def create_app(config: Config | None = None) -> Starlette:
             return _fail(404, "no_table", "no such table")
         if row.status != "finished":
             return _fail(409, "not_finished", "the record is served once the match is over")
+        if not await may_see(request, row):
+            return _fail(403, "invite_required", "this table is invite-only")
         return row
+
+    async def may_see(request: Request, row: StoredTable) -> bool:
+        """An invite-only table stays private once finished: to its owner, its players and
+        whoever has its invite."""
+        options = TableOptions.from_json(row.options)
+        if options.open:
+            return True
+        invite = request.query_params.get("invite", "")
+        if invite and secrets.compare_digest(invite, row.invite):
+            return True
+        player, _ = server.identify(request)
+        if player == row.owner:
+            return True
+        seats = (await server.live.store.latest([row.id], "seats")).get(row.id)
+        return seats is not None and any(s.get("player") == player for s in seats["seats"])
 
     async def record(request: Request) -> Response:
         row = await finished_row(request)
@@ -363,7 +382,7 @@ def create_app(config: Config | None = None) -> Starlette:
             return _fail(400, "bad_request", "limit and offset are integers")
         if offset > MAX_OFFSET:
             return _fail(400, "bad_request", f"offset may be at most {MAX_OFFSET}")
-        rows = await server.live.store.finished(limit, offset)
+        rows = await server.live.store.finished(limit, offset, public=True)
         out = []
         for row in rows:
             options = TableOptions.from_json(row.options)

@@ -386,15 +386,14 @@ class SqlStore:
             rows = (await conn.execute(query)).all()
         return {r[0]: json.loads(r[1]) for r in rows}
 
-    async def finished(self, limit: int = 50, offset: int = 0) -> list[StoredTable]:
-        """Finished tables, the latest first."""
-        query = (
-            select(tables)
-            .where(tables.c.status == "finished")
-            .order_by(tables.c.updated.desc())
-            .limit(limit)
-            .offset(offset)
-        )
+    async def finished(self, limit: int = 50, offset: int = 0, public: bool = False) -> list[StoredTable]:
+        """Finished tables, the latest first; with ``public``, the open ones only."""
+        where = tables.c.status == "finished"
+        if public:
+            # The options are stored as json.dumps writes them, and their only free strings
+            # (preset and bot) are checked names: this text is the open flag and nothing else.
+            where = where & tables.c.options.not_like('%"open": false%')
+        query = select(tables).where(where).order_by(tables.c.updated.desc()).limit(limit).offset(offset)
         async with self.engine.connect() as conn:
             rows = (await conn.execute(query)).all()
         return [self._row(r) for r in rows]
