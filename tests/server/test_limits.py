@@ -1,6 +1,7 @@
 """The server's limits and defences, in process (docs/server.md, "Limits and defences")."""
 
 import asyncio
+import random
 import time
 from collections.abc import Iterator
 from dataclasses import replace
@@ -13,6 +14,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from pagoda.server import replay as replay_module
 from pagoda.server.app import Config, create_app
+from pagoda.server.games import GAMES, TableOptions
 from pagoda.server.limits import Limiter, Rate
 from pagoda.server.lobby import Lobby, TooManyTables
 from pagoda.server.table import Conn, Settings, Table
@@ -439,3 +441,27 @@ def test_a_finished_invite_only_table_stays_private_to_its_players(tmp_path: Pat
         assert invited == [200, 200, 200, 200]
         assert http.get(f"/api/tables/{public['id']}/events").status_code == 200
         http.cookies.update(saved)
+
+
+# ---------------------------------------------------------------------- Dou Di Zhu after its end
+
+
+def test_a_finished_doudizhu_match_shows_its_last_round_not_a_next_deal() -> None:
+    game = GAMES["doudizhu"]
+    options = TableOptions("doudizhu", "classic", None, 2, 0.0, True, "random", 5)
+    match = game.new(options)
+    rng = random.Random(1)
+    while not game.is_over(match, options):
+        seat = game.awaiting(match)[0]
+        match = game.apply(match, seat, rng.choice(game.legal(match, seat)["actions"]))
+    assert len(match.rounds) == 2
+    last = match.rounds[-1]
+    for viewer in (None, 0, 1, 2):
+        view = game.view(match, viewer)
+        assert view["round"] == 2
+        assert view["phase"] == "over"
+        assert view["awaiting"] == []
+        assert view["hand_sizes"] == [len(last.view(s).hand) for s in range(3)]
+        assert 0 in view["hand_sizes"]  # the winner went out: no fresh 17-card deal
+        if viewer is not None:
+            assert view["hand"] == str(last.view(viewer).hand)

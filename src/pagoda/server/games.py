@@ -404,11 +404,14 @@ class DouDiZhuGame(GameAdapter):
         }
 
     def view(self, match: Any, seat: int | None) -> JSON:
-        r: ddz.Round = match.current
+        # Once the match is over its last round is what there is to see: the match already holds
+        # the next deal, which is never played.
+        over = match.is_over and match.rounds
+        r: ddz.Round = match.rounds[-1] if over else match.current
         v = r.view(0 if seat is None else seat)
         out: JSON = {
             "game": "doudizhu",
-            "round": len(match.rounds) + 1,
+            "round": len(match.rounds) if over else len(match.rounds) + 1,
             "scores": list(match.totals),
             "phase": str(v.phase.value),
             "to_move": v.to_move,
