@@ -1,6 +1,7 @@
 """The server's limits and defences, in process (docs/server.md, "Limits and defences")."""
 
 import asyncio
+import json
 import random
 import time
 from collections.abc import Iterator
@@ -17,6 +18,7 @@ from pagoda.server.app import Config, create_app
 from pagoda.server.games import GAMES, TableOptions
 from pagoda.server.limits import Limiter, Rate
 from pagoda.server.lobby import Lobby, TooManyTables
+from pagoda.server.protocol import ProtocolError, parse_client
 from pagoda.server.table import Conn, Settings, Table
 
 from .helpers import FAST, Client, open_lobby, run
@@ -465,3 +467,75 @@ def test_a_finished_doudizhu_match_shows_its_last_round_not_a_next_deal() -> Non
         assert 0 in view["hand_sizes"]  # the winner went out: no fresh 17-card deal
         if viewer is not None:
             assert view["hand"] == str(last.view(viewer).hand)
+
+
+# ---------------------------------------------------------------------- names and chat
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        (" ", "visible"),
+        ("\u200b", "U+200B"),
+        ("\u3164", "visible"),
+        ("\u3164\u3164 \u2800", "visible"),
+        ("A\x00nn", "U+0000"),
+        ("\x1b[31mAnn", "U+001B"),
+        ("Ann\u202egnp.exe", "U+202E"),
+        ("Ann\ud800", "U+D800"),
+        ("\ufdfa\ufdfa", "at most 32"),  # NFKC makes each 18 characters
+    ],
+)
+def test_bad_names_are_refused(name: str, why: str) -> None:
+    text = json.dumps({"type": "hello", "protocol": 1, "name": name})
+    with pytest.raises(ProtocolError) as e:
+        parse_client(text, 4096)
+    assert e.value.code == "bad_name"
+    assert why in e.value.message
+
+
+def test_names_are_nfkc_normalised() -> None:
+    for raw, clean in (("Ａｎｎ", "Ann"), ("  Bo   Li ", "Bo Li"), ("ﬁona", "fiona"), ("김민준", "김민준")):
+        msg = parse_client(json.dumps({"type": "hello", "protocol": 1, "name": raw}), 4096)
+        assert msg["name"] == clean
+
+
+def test_chat_texts_refuse_controls_overrides_and_surrogates() -> None:
+    def chat(text: str) -> str:
+        out: str = parse_client(json.dumps({"type": "chat", "text": text}), 4096)["text"]
+        return out
+
+    assert chat("gg\nwell played") == "gg\nwell played"
+    for bad in ("\x00", "hi\x1b[2J", "\u202eevil", "x\udfff", " \u200b "):
+        with pytest.raises(ProtocolError) as e:
+            chat(bad)
+        assert e.value.code == "bad_text"
+
+
+def test_a_spectator_is_marked_in_chat(tmp_path: Path) -> None:
+    async def body() -> None:
+        lobby, table = await _table(tmp_path)
+        player, watcher = Client(table, "owner", "Ann"), Client(table, "w", "Ann")
+        await player.hello()
+        await player.send(type="sit", seat=0)
+        await watcher.hello(name="Ann")  # the same name as the seated player
+        await player.send(type="chat", text="mine")
+        await watcher.send(type="chat", text="not mine")
+        chats = [m["event"] for m in watcher.got if m["type"] == "event" and m["event"]["kind"] == "chat"]
+        assert [(c["name"], c["seat"], c["spectator"], c["text"]) for c in chats] == [
+            ("Ann", 0, False, "mine"),
+            ("Ann", None, True, "not mine"),
+        ]
+        await _shut(lobby)
+
+    run(body)
+
+
+def test_a_token_that_is_not_ascii_is_refused_not_an_internal_error(tmp_path: Path) -> None:
+    with pytest.raises(ProtocolError) as e:
+        parse_client(json.dumps({"type": "hello", "protocol": 1, "invite": "ä"}), 4096)
+    assert e.value.code == "bad_message"
+    with make_client(tmp_path) as http:
+        made = http.post("/api/tables", json={"game": "tichu", "open": False}).json()
+        http.cookies.clear()
+        assert http.get(f"/api/tables/{made['id']}?invite=%C3%A4").status_code == 403

@@ -298,7 +298,7 @@ def create_app(config: Config | None = None) -> Starlette:
             return True
         player, _ = server.identify(request)
         invite = request.query_params.get("invite", "")
-        return player == table.owner or secrets.compare_digest(invite, table.invite)
+        return player == table.owner or (invite.isascii() and secrets.compare_digest(invite, table.invite))
 
     async def get_table(request: Request) -> Response:
         if not TABLE_ID.fullmatch(request.path_params["id"]):
@@ -343,7 +343,7 @@ def create_app(config: Config | None = None) -> Starlette:
         if options.open:
             return True
         invite = request.query_params.get("invite", "")
-        if invite and secrets.compare_digest(invite, row.invite):
+        if invite.isascii() and invite and secrets.compare_digest(invite, row.invite):
             return True
         player, _ = server.identify(request)
         if player == row.owner:

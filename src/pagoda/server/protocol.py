@@ -7,6 +7,7 @@ told. docs/protocol.md describes the exchange.
 """
 
 import json
+import unicodedata
 from typing import Any
 
 import fastjsonschema
@@ -18,7 +19,7 @@ JSON = dict[str, Any]
 _REF = {"type": ["string", "integer"], "maxLength": 64}
 _SEAT = {"type": "integer", "minimum": 0, "maximum": 7}
 _SEQ = {"type": "integer", "minimum": 0}
-_TOKEN = {"type": "string", "minLength": 1, "maxLength": 256}
+_TOKEN = {"type": "string", "minLength": 1, "maxLength": 256, "pattern": "^[!-~]+$"}  # printable ASCII
 _NAME = {"type": "string", "minLength": 1, "maxLength": 32}
 
 
@@ -228,7 +229,54 @@ def parse_client(text: str | bytes, max_bytes: int) -> JSON:
             raise ProtocolError("bad_message", f"{msg['type']}: {key}: {msg[key]!r} is not an integer")
     if msg["type"] == "act":
         check_action_text(msg["action"])
+    elif msg["type"] == "hello" and "name" in msg:
+        msg["name"] = clean_name(msg["name"])
+    elif msg["type"] == "chat":
+        msg["text"] = clean_text(msg["text"])
     return msg
+
+
+#: Characters that show nothing although Unicode counts them as letters or symbols (Hangul
+#: fillers, the blank Braille pattern, the Mongolian vowel separator).
+INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e")
+#: Bidirectional embeddings, overrides and isolates: they reorder the text around them.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+NAME_LENGTH = 32
+
+
+def _visible(c: str) -> bool:
+    return c not in INVISIBLE and unicodedata.category(c)[0] not in "ZCM"
+
+
+def clean_name(name: str) -> str:
+    """A player's name NFKC-normalised with its runs of spaces made one; :class:`ProtocolError`
+    (``bad_name``) for a control, format or surrogate character or a name with nothing visible.
+
+    >>> clean_name("  Ａｎｎ   Lee ")
+    'Ann Lee'
+    """
+    for c in name:
+        if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn"):
+            raise ProtocolError("bad_name", f"a name may not contain the character U+{ord(c):04X}")
+    name = " ".join(unicodedata.normalize("NFKC", name).split())
+    if not any(_visible(c) for c in name):
+        raise ProtocolError("bad_name", "a name needs at least one visible character")
+    if len(name) > NAME_LENGTH:
+        raise ProtocolError("bad_name", f"a name may be at most {NAME_LENGTH} characters")
+    return name
+
+
+def clean_text(text: str) -> str:
+    """A chat text NFC-normalised; :class:`ProtocolError` (``bad_text``) for a control character
+    other than a line break or tab, a surrogate, a bidirectional override, or nothing visible."""
+    for c in text:
+        cat = unicodedata.category(c)
+        if (cat == "Cc" and c not in "\n\t") or cat == "Cs" or c in BIDI_CONTROLS:
+            raise ProtocolError("bad_text", f"a chat text may not contain the character U+{ord(c):04X}")
+    text = unicodedata.normalize("NFC", text).strip()
+    if not any(_visible(c) for c in text):
+        raise ProtocolError("bad_text", "a chat text needs at least one visible character")
+    return text
 
 
 def check_action_text(text: str) -> None:

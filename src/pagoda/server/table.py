@@ -388,7 +388,16 @@ class Table:
             conn.send(self._snapshot(conn))
         elif kind == "chat":
             await self._commit(
-                [self._event("chat", player=conn.player, name=conn.name, seat=conn.seat, text=msg["text"])]
+                [
+                    self._event(
+                        "chat",
+                        player=conn.player,
+                        name=conn.name,
+                        seat=conn.seat,
+                        spectator=conn.seat is None,  # so that no spectator passes for a player
+                        text=msg["text"],
+                    )
+                ]
             )
         elif kind == "act":
             await self._on_act(conn, str(msg["action"]))
