@@ -3,6 +3,7 @@
 import asyncio
 import json
 import random
+import socket
 import time
 from collections.abc import Iterator
 from dataclasses import replace
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from websockets.sync.client import connect
 
 from pagoda.server import replay as replay_module
 from pagoda.server.app import Config, create_app
@@ -22,6 +24,7 @@ from pagoda.server.protocol import ProtocolError, parse_client
 from pagoda.server.table import Conn, Settings, Table
 
 from .helpers import FAST, Client, open_lobby, run
+from .test_restart import free_port, post, server
 
 JSON = dict[str, Any]
 
@@ -539,3 +542,44 @@ def test_a_token_that_is_not_ascii_is_refused_not_an_internal_error(tmp_path: Pa
         made = http.post("/api/tables", json={"game": "tichu", "open": False}).json()
         http.cookies.clear()
         assert http.get(f"/api/tables/{made['id']}?invite=%C3%A4").status_code == 403
+
+
+# ---------------------------------------------------------------------- slow clients
+
+
+def test_a_connection_that_never_finishes_its_headers_is_closed(tmp_path: Path) -> None:
+    port = free_port()
+    with server(tmp_path / "db.sqlite3", port, ["--header-timeout", "0.5"]):
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+            s.sendall(b"GET /api/me HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and nothing more
+            start = time.monotonic()
+            assert s.recv(1024) == b""  # closed by the server
+            assert time.monotonic() - start < 5
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+            s.sendall(b"GET /api/me HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")  # in time: answered
+            assert s.recv(1024).startswith(b"HTTP/1.1 200")
+        # A WebSocket outlives the header deadline.
+        made = post(port, "/api/tables", {"game": "tichu"})
+        with connect(f"ws://127.0.0.1:{port}/ws/{made['id']}", open_timeout=5) as ws:
+            time.sleep(1.0)
+            ws.send(json.dumps({"type": "hello", "protocol": 1}))
+            assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
+
+
+def test_a_body_that_never_arrives_is_refused(tmp_path: Path) -> None:
+    port = free_port()
+    with (
+        server(tmp_path / "db.sqlite3", port, ["--body-timeout", "0.5"]),
+        socket.create_connection(("127.0.0.1", port), timeout=10) as s,
+    ):
+        head = b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n"
+        s.sendall(head + b'{"game": ')  # and the other 91 bytes never come
+        start = time.monotonic()
+        answer = b""
+        while not answer.endswith(b"}"):
+            more = s.recv(4096)
+            assert more, answer
+            answer += more
+        assert time.monotonic() - start < 5
+        assert answer.startswith(b"HTTP/1.1 408")
+        assert b'"error":"timeout"' in answer

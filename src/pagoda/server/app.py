@@ -52,8 +52,6 @@ COOKIE = "pagoda_guest"
 GUEST_HEADER = "x-pagoda-guest"
 HELLO_TIMEOUT = 10.0
 MAX_BODY = 4096
-#: Seconds a request body may take to arrive.
-BODY_TIMEOUT = 10.0
 #: How many finished tables' replays are kept computed.
 REPLAYS_KEPT = 64
 #: The largest ``offset`` of ``/api/history``.
@@ -260,7 +258,7 @@ def create_app(config: Config | None = None) -> Starlette:
     async def create_table(request: Request) -> Response:
         if not server.origin_ok(request):
             return _fail(403, "bad_origin", "requests from this origin are not allowed")
-        body = await _read_body(request, MAX_BODY)
+        body = await _read_body(request, MAX_BODY, server.live.settings.body_timeout)
         if isinstance(body, Response):
             return body
         try:
@@ -492,9 +490,9 @@ async def placeholder(request: Request) -> Response:
     return HTMLResponse(body)
 
 
-async def _read_body(request: Request, limit: int) -> bytes | Response:
+async def _read_body(request: Request, limit: int, timeout: float) -> bytes | Response:
     """The request's body, refused (413) past ``limit`` bytes before more of it is read: by its
-    ``Content-Length`` first, then as it streams in; 408 if it takes over ``BODY_TIMEOUT``."""
+    ``Content-Length`` first, then as it streams in; 408 if it takes over ``timeout`` seconds."""
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > limit):
         if not length.isdigit():
@@ -510,9 +508,9 @@ async def _read_body(request: Request, limit: int) -> bytes | Response:
         return bytes(body)
 
     try:
-        body = await asyncio.wait_for(collect(), BODY_TIMEOUT)
+        body = await asyncio.wait_for(collect(), timeout)
     except TimeoutError:
-        return _fail(408, "timeout", f"the request body did not arrive within {BODY_TIMEOUT:g} seconds")
+        return _fail(408, "timeout", f"the request body did not arrive within {timeout:g} seconds")
     if body is None:
         return _fail(413, "too_large", f"the request may be at most {limit} bytes")
     return body

@@ -6,7 +6,13 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
+from pagoda.server.slow import HEADER_TIMEOUT, guarded
 from pagoda.server.table import Settings
+
+#: Seconds an idle HTTP connection is kept between requests (uvicorn's ``timeout_keep_alive``).
+KEEP_ALIVE = 5
+#: The most bytes of an unfinished request head uvicorn buffers (with its h11 protocol).
+H11_MAX_INCOMPLETE = 16 * 1024
 
 
 def database_url(db: str | None) -> str | None:
@@ -68,16 +74,40 @@ def run(argv: Sequence[str]) -> int:
     p.add_argument(
         "--lease", type=float, default=5.0, help="seconds a dead process keeps its tables (with --redis)"
     )
+    p.add_argument(
+        "--header-timeout",
+        type=float,
+        default=HEADER_TIMEOUT,
+        help=f"seconds a connection has to send a request's headers (default {HEADER_TIMEOUT:g})",
+    )
+    p.add_argument(
+        "--body-timeout",
+        type=float,
+        default=10.0,
+        help="seconds a request body may take to arrive (default 10)",
+    )
+    p.add_argument(
+        "--keep-alive",
+        type=int,
+        default=KEEP_ALIVE,
+        help=f"seconds an idle HTTP connection is kept open between requests (default {KEEP_ALIVE})",
+    )
     args = p.parse_args(list(argv))
     if args.lease <= 0:
         p.error(f"--lease must be a positive number of seconds, not {args.lease}")
+    if min(args.header_timeout, args.keep_alive, args.body_timeout) <= 0:
+        p.error("--header-timeout, --body-timeout and --keep-alive must be positive numbers of seconds")
 
     import uvicorn
 
     from pagoda.server.app import Config, create_app
 
     settings = Settings(
-        grace=args.grace, bomb_window=args.bomb_window, bot_delay=args.bot_delay, max_message=args.max_message
+        grace=args.grace,
+        bomb_window=args.bomb_window,
+        bot_delay=args.bot_delay,
+        max_message=args.max_message,
+        body_timeout=args.body_timeout,
     )
     config = Config(
         database_url=database_url(args.db),
@@ -96,6 +126,9 @@ def run(argv: Sequence[str]) -> int:
         port=args.port,
         ws_max_size=max(65536, 4 * args.max_message),
         ws_per_message_deflate=args.ws_deflate,
+        http=guarded(args.header_timeout),
+        timeout_keep_alive=args.keep_alive,
+        h11_max_incomplete_event_size=H11_MAX_INCOMPLETE,
         log_level="info",
     )
     return 0

@@ -63,6 +63,8 @@ class Settings:
     tables_per_address: int = 16
     #: Seconds a lobby table may stay without any connection before it expires.
     lobby_expiry: float = 900.0
+    #: Seconds a request body may take to arrive.
+    body_timeout: float = 10.0
     outbox: int = 512
     strict: bool = False
     #: A ``hello``/``resync`` whose ``since`` is more events back than this gets the snapshot alone.
