@@ -17,6 +17,7 @@ from websockets.sync.client import connect
 
 from pagoda.server import replay as replay_module
 from pagoda.server.app import Config, create_app
+from pagoda.server.bus import Cluster, RemoteTable
 from pagoda.server.games import GAMES, TableOptions
 from pagoda.server.limits import Limiter, Rate
 from pagoda.server.lobby import Lobby, TooManyTables
@@ -583,3 +584,37 @@ def test_a_body_that_never_arrives_is_refused(tmp_path: Path) -> None:
         assert time.monotonic() - start < 5
         assert answer.startswith(b"HTTP/1.1 408")
         assert b'"error":"timeout"' in answer
+
+
+# ---------------------------------------------------------------------- a cluster's finished tables
+
+
+class _Keys:
+    """Redis's owner keys as a node reads them: every table still held by a node that died."""
+
+    async def get(self, key: str) -> str:
+        return "a-dead-node"
+
+
+def test_a_finished_table_of_a_dead_node_is_answered_at_once_not_left_waiting(tmp_path: Path) -> None:
+    async def body() -> None:
+        lobby, table = await _table(tmp_path)
+        owner = Client(table, "owner", "Ann")
+        await owner.hello()
+        await owner.send(type="start", fill="random")
+        for _ in range(2000):
+            if table.status == "finished":
+                break
+            await asyncio.sleep(0.01)
+            await owner.settle()
+        assert table.status == "finished"
+        live = await lobby.create(lobby.options({"game": "tichu"}), owner="b")
+        await lobby.close()  # this node no longer runs them; their keys are still held
+        cluster = Cluster("redis://127.0.0.1:1/0", lobby, lease=3.0, node="survivor")
+        cluster.control = _Keys()  # type: ignore[assignment]
+        assert await cluster.route(table.id) is None  # the play endpoint answers no_table and closes
+        assert await cluster.route("no-such-table") is None
+        assert isinstance(await cluster.route(live.id), RemoteTable)  # a live one waits for its owner
+        await lobby.store.close()
+
+    run(body)

@@ -164,6 +164,9 @@ class _Link:
                     # No node reads the table's channel: its owner is gone.
                     if op == "join" and await self._try_take_over():
                         self.ops.put_nowait(("join", {**self.hello, "since": self.seq}))
+                    elif op == "join" and not await self._still_live():
+                        self.conn.send(error("no_table", "no live table with this id"))
+                        self.conn.close()
                     elif op == "msg":
                         why = "the table is moving to another server; send it again"
                         self.conn.send(error("unavailable", why, msg.get("ref")))
@@ -187,6 +190,14 @@ class _Link:
         except Exception:
             log.exception("link %s: taking the table over failed", self.id)
             return False
+
+    async def _still_live(self) -> bool:
+        try:
+            row = await self.remote.cluster.lobby.store.get(self.remote.id)
+        except Exception:
+            log.exception("link %s: reading the table failed", self.id)
+            return True
+        return row is not None and row.status in LIVE
 
     async def _try_publish(self, op: str, msg: JSON) -> bool:
         try:
@@ -402,6 +413,11 @@ class Cluster:
                 return None
         if owner == self.node:
             return self.lobby.tables.get(table_id)
+        # Within the lease of a dead owner its key outlives it: a table that finished (or never
+        # was) has no owner to answer, so the connection is told at once rather than left waiting.
+        row = await self.lobby.store.get(table_id)
+        if row is None or row.status not in LIVE:
+            return None
         remote = self.remotes.get(table_id)
         if remote is None:
             remote = self.remotes[table_id] = RemoteTable(self, table_id)
