@@ -431,6 +431,14 @@ def test_a_replay_is_computed_once_off_the_event_loop(tmp_path: Path, monkeypatc
 # ---------------------------------------------------------------------- privacy of finished tables
 
 
+def until_type(ws: Any, kind: str, limit: int = 50) -> JSON:
+    for _ in range(limit):
+        msg: JSON = ws.receive_json()
+        if msg["type"] == kind:
+            return msg
+    raise AssertionError(f"no {kind} in {limit} messages")
+
+
 def test_a_finished_invite_only_table_stays_private_to_its_players(tmp_path: Path) -> None:
     with make_client(tmp_path, bot_delay=0.0) as http:
         public = finish(http, seed=3)
@@ -616,5 +624,51 @@ def test_a_finished_table_of_a_dead_node_is_answered_at_once_not_left_waiting(tm
         assert await cluster.route("no-such-table") is None
         assert isinstance(await cluster.route(live.id), RemoteTable)  # a live one waits for its owner
         await lobby.store.close()
+
+    run(body)
+
+
+def test_a_seated_player_of_a_finished_invite_only_table_may_see_it(tmp_path: Path) -> None:
+    with make_client(tmp_path, bot_delay=0.0) as http:
+        made = http.post("/api/tables", json={"game": "doudizhu", "rounds": 1, "open": False}).json()
+        http.cookies.clear()
+        bo = http.get("/api/me").json()["guest"]
+        http.cookies.clear()
+        cy = http.get("/api/me").json()["guest"]
+        http.cookies.clear()
+        with http.websocket_connect(f"/ws/{made['id']}") as player:
+            player.send_json({"type": "hello", "protocol": 1, "guest": bo, "invite": made["invite"]})
+            player.send_json({"type": "sit", "seat": 1})
+            assert until_type(player, "event")["event"]["kind"] == "seats"
+        # Bo has gone: the bot that stands in after the grace plays the seat.
+        with http.websocket_connect(f"/ws/{made['id']}") as owner:
+            owner.send_json({"type": "hello", "protocol": 1, "guest": made["guest"]})
+            owner.send_json({"type": "start", "fill": "random"})
+            for _ in range(3000):
+                msg = owner.receive_json()
+                if msg["type"] == "event" and msg["event"]["kind"] == "match_over":
+                    break
+        events = f"/api/tables/{made['id']}/events"
+        assert http.get(events, headers={"x-pagoda-guest": bo}).status_code == 200
+        assert http.get(events, headers={"x-pagoda-guest": cy}).status_code == 403
+
+
+def test_a_player_gone_before_the_start_gets_a_stand_in_after_the_grace(tmp_path: Path) -> None:
+    async def body() -> None:
+        lobby, table = await _table(tmp_path)
+        owner, squatter = Client(table, "owner", "Ann"), Client(table, "sq", "Sq")
+        await owner.hello()
+        await squatter.hello()
+        await squatter.send(type="sit", seat=2)
+        squatter.conn.close()
+        table.leave(squatter.conn)
+        await owner.send(type="start", fill="random")
+        for _ in range(500):  # FAST's grace is 0.2 s
+            if table.standin[2]:
+                break
+            await asyncio.sleep(0.01)
+            await owner.settle()
+        assert table.standin == [False, False, True, False]
+        await _shut(lobby)
 
     run(body)

@@ -455,6 +455,12 @@ class Table:
             self.match = self.game.new(self.options)
             self.status = "playing"
             await self._commit([self._seats_event(seats), self._event("started")], seats=seats)
+            # A player who sat and went away before the start gets the grace period, then a bot,
+            # as one who leaves during the play does: the table never waits for them for ever.
+            now = asyncio.get_running_loop().time()
+            for i, s in enumerate(self.seats):
+                if s.player is not None and not self._connected(i):
+                    self.grace_due[i] = now + self.settings.grace
             return
         await self._commit([self._seats_event(seats)], seats=seats)
 
