@@ -299,3 +299,30 @@ def test_a_table_claimed_but_not_yet_running_keeps_its_key(tmp_path: Path, redis
             await lobby.store.close()
 
     run(body)
+
+
+def test_a_finished_table_of_a_dead_owner_is_answered_at_once_on_the_survivor(
+    tmp_path: Path, redis_url: str
+) -> None:
+    """Within the lease the dead owner's key still names it: the survivor must not relay a hello
+    to nobody, but answer at once (issue #18, item 11)."""
+
+    async def body() -> None:
+        db = tmp_path / "pagoda.sqlite3"
+        port_a, port_b = free_port(), free_port()
+        with node(db, port_a, redis_url) as proc_a, node(db, port_b, redis_url):
+            made = post(port_a, "/api/tables", {"game": "doudizhu", "rounds": 1, "bot": "random"})
+            owner = await join(port_a, made["id"], -1, guest=made["guest"])
+            await owner.send(type="start", fill="random")
+            await owner.wait(lambda m: m["type"] == "event" and m["event"]["kind"] == "match_over", 30)
+            os.kill(proc_a.pid, signal.SIGKILL)  # still connected: the table is still A's, its key held
+            proc_a.wait(timeout=10)
+            start = time.monotonic()
+            async with connect(f"ws://127.0.0.1:{port_b}/ws/{made['id']}", open_timeout=5) as ws:
+                first = json.loads(await asyncio.wait_for(ws.recv(), LEASE / 2))
+                assert (first["type"], first["code"]) == ("error", "no_table")
+            assert time.monotonic() - start < LEASE / 2
+            with contextlib.suppress(Exception):
+                await owner.ws.close()
+
+    asyncio.run(asyncio.wait_for(body(), 90))
