@@ -1,5 +1,6 @@
 """The lobby: the live tables, their creation, their expiry, and their restoration at start-up."""
 
+import asyncio
 import logging
 import secrets
 import time
@@ -138,7 +139,10 @@ class Lobby:
             if table.status != "lobby":
                 self.seen.pop(table.id, None)
                 continue
-            empty = await table.call(partial(_empty_lobby, table))
+            try:
+                empty = await asyncio.wait_for(table.call(partial(_empty_lobby, table)), 5.0)
+            except TimeoutError:  # a busy (or stopping) actor: asked again at the next sweep
+                continue
             if not empty:
                 self.seen[table.id] = now
                 continue
