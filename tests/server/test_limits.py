@@ -5,6 +5,8 @@ import json
 import random
 import socket
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -20,6 +22,7 @@ from pagoda.server.app import Config, create_app
 from pagoda.server.bus import Cluster, RemoteTable
 from pagoda.server.games import GAMES, TableOptions
 from pagoda.server.limits import Limiter, Rate
+from pagoda.server.load import Options, run_load
 from pagoda.server.lobby import Lobby, TooManyTables
 from pagoda.server.protocol import ProtocolError, parse_client
 from pagoda.server.table import Conn, Settings, Table
@@ -672,3 +675,22 @@ def test_a_player_gone_before_the_start_gets_a_stand_in_after_the_grace(tmp_path
         await _shut(lobby)
 
     run(body)
+
+
+def test_serve_sets_the_tables_per_address(tmp_path: Path) -> None:
+    def create(port: int) -> int:
+        req = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", data=b'{"game": "tichu"}')
+        try:
+            with urllib.request.urlopen(req, timeout=10) as r:
+                return int(r.status)
+        except urllib.error.HTTPError as e:
+            return e.code
+
+    port = free_port()
+    with server(tmp_path / "db.sqlite3", port, ["--tables-per-address", "2"]):
+        assert [create(port) for _ in range(3)] == [201, 201, 429]
+        # pagoda load says what to do about it
+        options = Options(urls=[f"http://127.0.0.1:{port}"], tables=3, duration=1.0, ramp=0.1)
+        report = asyncio.run(run_load(options))
+        assert len(report.errors) == 3  # the address has its two tables already
+        assert all("start it with --tables-per-address at least --tables" in e for e in report.errors)

@@ -24,6 +24,7 @@ import os
 import random
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -371,9 +372,17 @@ def _post(url: str, path: str, body: JSON) -> JSON:
         headers={"content-type": "application/json"},
         method="POST",
     )
-    with urllib.request.urlopen(req, timeout=30) as r:
-        out: JSON = json.loads(r.read())
-        return out
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            out: JSON = json.loads(r.read())
+            return out
+    except urllib.error.HTTPError as e:
+        if e.code == 429:
+            raise RuntimeError(
+                f"{url} refuses more tables from this address ({e.read().decode(errors='replace')}): "
+                "start it with --tables-per-address at least --tables"
+            ) from None
+        raise
 
 
 async def run_load(options: Options) -> Report:

@@ -75,6 +75,12 @@ def run(argv: Sequence[str]) -> int:
         "--lease", type=float, default=5.0, help="seconds a dead process keeps its tables (with --redis)"
     )
     p.add_argument(
+        "--tables-per-address",
+        type=int,
+        default=Settings().tables_per_address,
+        help="live tables one client address may create (default %(default)s; raise it for pagoda load)",
+    )
+    p.add_argument(
         "--header-timeout",
         type=float,
         default=HEADER_TIMEOUT,
@@ -95,6 +101,8 @@ def run(argv: Sequence[str]) -> int:
     args = p.parse_args(list(argv))
     if args.lease <= 0:
         p.error(f"--lease must be a positive number of seconds, not {args.lease}")
+    if args.tables_per_address < 1:
+        p.error(f"--tables-per-address must be at least 1, not {args.tables_per_address}")
     if min(args.header_timeout, args.keep_alive, args.body_timeout) <= 0:
         p.error("--header-timeout, --body-timeout and --keep-alive must be positive numbers of seconds")
 
@@ -108,6 +116,7 @@ def run(argv: Sequence[str]) -> int:
         bot_delay=args.bot_delay,
         max_message=args.max_message,
         body_timeout=args.body_timeout,
+        tables_per_address=args.tables_per_address,
     )
     config = Config(
         database_url=database_url(args.db),
