@@ -52,7 +52,9 @@ def guarded(header_timeout: float = HEADER_TIMEOUT) -> type[asyncio.Protocol]:
             transport = self.transport
             if transport is None or transport.is_closing() or transport.get_protocol() is not self:
                 return  # closed, or a WebSocket now
-            if self.cycle is self._waiting_since:  # no new request's headers came
+            cycle = self.cycle
+            served = cycle is None or cycle.response_complete  # no request being answered
+            if cycle is self._waiting_since and served:  # and no new request's headers came
                 transport.close()
 
     return Guarded
