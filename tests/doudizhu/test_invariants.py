@@ -1,11 +1,17 @@
 """Invariants on seeded random rounds of every preset: cards conserved, zero-sum score, the
 multiplier is 2 to the bombs and spring (laizi: a soft bomb has exactly four cards, not four wild
 ones), bomb limits kept, views hold only the seat's own hand, and (every 4th round) the record
-replays to an equal state. The loop is plain Python (no hypothesis) so that 10,000 rounds of a
-preset stay fast; DDZ_ROUNDS and DDZ_REPLAY_EVERY change the volume.
+replays to an equal state. The loop is plain Python (no hypothesis) so that thousands of rounds of a
+preset stay fast.
+
+Two volumes: ``test_random_rounds`` plays the first few hundred seeds of each preset (a few
+seconds each); ``test_random_rounds_full``, marked ``slow``, plays the rest of the full count
+(10,000 rounds for most presets). The whole suite (``make test``, CI) runs both, so the full
+strength stays; ``pytest -m "not slow"`` leaves the second out.
+``DDZ_ROUNDS`` (the full count) and ``DDZ_REPLAY_EVERY`` change the volume.
 
 A laizi round lists about six times as many plays as a classic one (one per set of cards and
-reading: about 1,900 a round against 300), so its 10,000 rounds cost about four times a classic
+reading: about 1,900 a round against 300), so its rounds cost about four times a classic
 preset's; see docs/benchmarks.md for the measured time of this file."""
 
 import os
@@ -30,6 +36,9 @@ PRESETS = {
     "laizi": ROUNDS,
     "laizi wild=3": ROUNDS,
 }
+"""The full count of rounds of each preset: the quick test plays the first seeds, the slow one the rest."""
+QUICK = {p: min(full // 2, 300 if p.startswith("laizi") else 1000) for p, full in PRESETS.items()}
+"""The seeds the quick test plays (about the same few seconds for every preset)."""
 
 
 def check(r: ddz.Round, rules: ddz.Rules, replay: bool = True) -> None:
@@ -88,16 +97,28 @@ def check(r: ddz.Round, rules: ddz.Rules, replay: bool = True) -> None:
     assert str(again.record) == text
 
 
-@pytest.mark.parametrize("preset", list(PRESETS))
-def test_random_rounds(preset: str) -> None:
+def play_seeds(preset: str, seeds: range) -> bool:
+    """Check the random round of every seed in ``seeds``; whether any of them was dealt again."""
     rules = ddz.parse_rules(preset)
-    rounds = PRESETS[preset]
     seen_redeal = False
-    for seed in range(rounds):
+    for seed in seeds:
         r = random_round(seed, rules)
         check(r, rules, replay=seed % REPLAY_EVERY == 0)
         seen_redeal = seen_redeal or r.deal_no > 1
-    assert seen_redeal or rounds < 1000
+    return seen_redeal
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_random_rounds(preset: str) -> None:
+    # every preset's first seeds include an all-pass auction and its redeal
+    assert play_seeds(preset, range(QUICK[preset]))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_random_rounds_full(preset: str) -> None:
+    seen_redeal = play_seeds(preset, range(QUICK[preset], PRESETS[preset]))
+    assert seen_redeal or PRESETS[preset] - QUICK[preset] < 1000
 
 
 def test_same_seed_same_round() -> None:
