@@ -11,7 +11,9 @@ Auction: ``bid 1`` .. ``bid 3`` or ``pass`` (option ``rob``: ``call``, ``rob`` o
 
 from typing import NamedTuple
 
-from pagoda.doudizhu.combos import Combo
+from pagoda.core.errors import ParseError
+from pagoda.doudizhu.cards import check_ascii, parse_number
+from pagoda.doudizhu.combos import Combo, format_combo, parse_combo
 
 BID = "bid"
 PASS_KIND = "pass"
@@ -35,7 +37,42 @@ class Action(NamedTuple):
         return self.kind
 
     def __repr__(self) -> str:
-        return f"Action({self})"
+        return f"Action.from_text({format_action(self)!r})"
+
+    @classmethod
+    def from_text(cls, text: str) -> "Action":
+        """Read :func:`format_action`'s text back (the repr of an action evaluates to it)."""
+        return parse_action(text)
+
+
+def format_action(action: Action) -> str:
+    """The full text of an action: a play names its combination's kind and rank too.
+
+    The text of an action (``str``) reads back in a state, which knows the table; this one reads
+    back alone (:func:`parse_action`).
+
+    >>> format_action(PASS), format_action(Action(BID, 3))
+    ('pass', 'bid 3')
+    >>> parse_action("play pair 3 33")
+    Action.from_text('play pair 3 33')
+    """
+    if action.kind == PLAY and action.combo is not None:
+        return f"play {format_combo(action.combo)}"
+    return str(action)
+
+
+def parse_action(text: str) -> Action:
+    """Read :func:`format_action`'s text; :class:`ParseError` names the part that is wrong."""
+    check_ascii(text, "action text")
+    verb, _, rest = text.strip().partition(" ")
+    rest = rest.strip()
+    if verb in (PASS_KIND, CALL, ROB) and not rest:
+        return Action(verb)
+    if verb == BID:
+        return Action(BID, parse_number(rest, "a bid"))
+    if verb == PLAY:
+        return Action(PLAY, 0, parse_combo(rest))
+    raise ParseError(f"cannot read action {text!r} (pass, call, rob, bid N, play KIND RANK CARDS)")
 
 
 PASS = Action(PASS_KIND)

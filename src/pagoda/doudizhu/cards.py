@@ -12,8 +12,10 @@ Public ranks are the numbers ``3..17``: ``A`` = 14, ``2`` = 15, ``B`` = 16, ``R`
 True
 """
 
+import unicodedata
 from collections.abc import Iterable, Iterator
 
+from pagoda.core.errors import ParseError
 from pagoda.core.notation import Tokenizer
 
 RANK_CHARS = "3456789TJQKA2BR"
@@ -91,6 +93,41 @@ def _format_mask(mask: int) -> str:
     return "".join(out)
 
 
+def check_ascii(text: str, what: str) -> None:
+    """Raise :class:`ParseError` naming the first character of ``text`` that is not ASCII.
+
+    The notation is ASCII: ``str.isdigit`` and ``int`` accept any Unicode digit (``"\u0661"`` would
+    read as 1), and case folding maps some letters onto ASCII ones (the Kelvin sign onto ``k``).
+
+    >>> check_ascii("bid 2", "action text")
+    >>> check_ascii("bid \u0661", "action text")
+    Traceback (most recent call last):
+    ...
+    pagoda.core.errors.ParseError: action text is ASCII: '\u0661' (ARABIC-INDIC DIGIT ONE) at position 4...
+    """
+    if text.isascii():
+        return
+    i, ch = next((i, ch) for i, ch in enumerate(text) if not ch.isascii())
+    name = unicodedata.name(ch, f"U+{ord(ch):04X}")
+    raise ParseError(f"{what} is ASCII: {ch!r} ({name}) at position {i} of {text!r}")
+
+
+def parse_number(text: str, what: str) -> int:
+    """Read a whole number written in ASCII digits (a bid, a seat, a count, a seed).
+
+    >>> parse_number("12", "a seat")
+    12
+    >>> parse_number("-1", "a seat")
+    Traceback (most recent call last):
+    ...
+    pagoda.core.errors.ParseError: a seat is a number in ASCII digits, not '-1'
+    """
+    check_ascii(text, what)
+    if not text.isdigit():
+        raise ParseError(f"{what} is a number in ASCII digits, not {text!r}")
+    return int(text)
+
+
 _FAST = {ch: ONE[i] for ch, i in _TOKENS.items() if len(ch) == 1}
 _FAST.update({ch.lower(): v for ch, v in _FAST.items()})
 
@@ -103,6 +140,7 @@ def parse_mask(text: str) -> int:
             mask += _FAST[ch]
     except KeyError:
         # spaces, "10", or an error: the shared tokenizer reads it and says where it fails
+        check_ascii(text, "card notation")
         mask = 0
         for i in _TOKENIZER.parse(text):
             mask += ONE[i]

@@ -23,8 +23,10 @@ True
 """
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
+from pagoda.core.errors import ParseError
 from pagoda.doudizhu.cards import (
     ACE,
     FIELD,
@@ -32,8 +34,10 @@ from pagoda.doudizhu.cards import (
     JOKER_R,
     NUM_RANKS,
     ONE,
+    RANK_CHARS,
     SHIFT,
     Cards,
+    check_ascii,
     counts_of,
     format_mask,
     parse_mask,
@@ -143,7 +147,79 @@ class Combo(NamedTuple):
         return text
 
     def __repr__(self) -> str:
-        return f"Combo({self.kind} {self})"
+        return f"Combo.from_text({format_combo(self)!r})"
+
+    @classmethod
+    def from_text(cls, text: str) -> "Combo":
+        """Read :func:`format_combo`'s text back (the repr of a combination evaluates to it)."""
+        return parse_combo(text)
+
+
+_UNITS = {CHAIN: 1, PAIR_CHAIN: 2, PLANE: 3, PLANE_SOLO: 4, PLANE_PAIR: 5}
+"""Cards per step of the kinds whose length is their number of steps (the others have length 1)."""
+
+
+def _default_order(kind: str, rank: int, mask: int, reading: int) -> int:
+    if kind == ROCKET:
+        return 1 << 12
+    if kind == BOMB:
+        return bomb_order(sum(counts_of(mask)), rank - 3, hard=mask == reading)
+    return 0
+
+
+def format_combo(combo: Combo) -> str:
+    """The full text of a combination: kind, main rank, cards (and reading), and any unusual order.
+
+    A play's text (``str``) is its cards; this names the reading too, so that it reads back alone.
+
+    >>> from pagoda.doudizhu.rules import RULES
+    >>> format_combo(classify("333444555666", RULES["classic"]))
+    'plane 6 333444555666'
+    >>> parse_combo("plane_solo 5 333444555666")
+    Combo.from_text('plane_solo 5 333444555666')
+    """
+    text = f"{combo.kind} {RANK_CHARS[combo.rank - 3]} {combo}"
+    if combo.order != _default_order(combo.kind, combo.rank, combo.mask, combo.reading):
+        text += f" order {combo.order}"
+    return text
+
+
+def parse_combo(text: str) -> Combo:
+    """Read :func:`format_combo`'s text; :class:`ParseError` names the part that is wrong."""
+    check_ascii(text, "a combination's text")
+    words = text.split()
+    if len(words) < 3:
+        raise ParseError(f"a combination is 'KIND RANK CARDS [as READING] [order N]', not {text!r}")
+    kind, rank_text, cards, *rest = words
+    if kind not in KINDS:
+        raise ParseError(f"no combination kind {kind!r} (kinds: {', '.join(KINDS)})")
+    if len(rank_text) != 1 or rank_text.upper() not in RANK_CHARS:
+        raise ParseError(f"the rank of a combination is one of {RANK_CHARS}, not {rank_text!r}")
+    rank = RANK_CHARS.index(rank_text.upper()) + 3
+    mask = parse_mask(cards)
+    reading = mask
+    if rest[:1] == ["as"]:
+        if len(rest) < 2:
+            raise ParseError(f"'as' needs the cards the play stands for: {text!r}")
+        reading = parse_mask(rest[1])
+        rest = rest[2:]
+    order = _default_order(kind, rank, mask, reading)
+    if rest[:1] == ["order"] and len(rest) == 2:
+        if not rest[1].lstrip("-").isdigit():
+            raise ParseError(f"the order of a bomb is a whole number, not {rest[1]!r}")
+        order = int(rest[1])
+        rest = []
+    if rest:
+        raise ParseError(f"cannot read {' '.join(rest)!r} after the cards of {text!r}")
+    size = sum(counts_of(mask))
+    unit = _UNITS.get(kind, 0)
+    length = size // unit if unit else 1
+    combo = Combo(kind, rank, length, mask, reading, order)
+    if sum(counts_of(reading)) != size or not any(
+        (c.kind, c.rank, c.length) == (kind, rank, length) for c in _readings_anywhere(reading)
+    ):
+        raise ParseError(f"{format_mask(reading)} is not a {kind} of rank {rank_text} under any preset")
+    return combo
 
 
 def beats(combo: Combo, on: Combo | None) -> bool:
@@ -293,6 +369,20 @@ def _readings(mask: int, rules: Rules) -> list[Combo]:
     return out
 
 
+_LOOSE_ONE = Rules(name="loose", max_bomb=8, kicker_own_rank=True, kicker_rocket=True, chain_min=1)
+_LOOSE_TWO = Rules(
+    name="loose", players=4, decks=2, kitty=8, max_bomb=8, kicker_own_rank=True, kicker_rocket=True
+)
+_LOOSE = (_LOOSE_ONE, _LOOSE_TWO)
+"""The loosest rules of one and of two packs: every reading any rules allow is one of theirs."""
+
+
+@lru_cache(maxsize=4096)
+def _readings_anywhere(mask: int) -> tuple[Combo, ...]:
+    """The readings of ``mask`` under the loosest rules: what a combination's text may name."""
+    return tuple(c for rules in _LOOSE for c in readings(mask, rules))
+
+
 _SIMPLE = {SOLO: 1, PAIR: 2, TRIO: 3}
 _RUN_PER = {CHAIN: 1, PAIR_CHAIN: 2, PLANE: 3}
 _RUN_LEAST = {CHAIN: "chain_min", PAIR_CHAIN: "pair_chain_min", PLANE: "plane_min"}
@@ -336,7 +426,7 @@ def classify(cards: str | Cards | int, rules: Rules, on: Combo | None = None) ->
     'plane'
     >>> on = classify("333444555777", RULES["classic"])
     >>> classify("444555666333", RULES["classic"], on=on)
-    Combo(plane_solo 333444555666)
+    Combo.from_text('plane_solo 6 333444555666')
     """
     mask = cards if isinstance(cards, int) else cards.mask if isinstance(cards, Cards) else parse_mask(cards)
     return best_reading(readings(mask, rules), on)

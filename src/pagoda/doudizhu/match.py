@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pagoda.core import ParseError, Record, parse_record
 from pagoda.core.errors import IllegalAction
 from pagoda.doudizhu.actions import Action
+from pagoda.doudizhu.cards import parse_number
 from pagoda.doudizhu.round import Round
 from pagoda.doudizhu.rules import RULES, Rules, format_rules, parse_rules
 
@@ -93,10 +94,10 @@ class Match:
         rec = parse_record(record) if isinstance(record, str) else record
         if rec.get("Game") != MATCH_GAME:
             raise ParseError(f"not a Dou Di Zhu match record: Game is {rec.get('Game')!r}")
-        m = cls.new(int(rec.header("Seed")), parse_rules(rec.header("Rules")))
+        m = cls.new(parse_number(rec.header("Seed"), "the Seed header"), parse_rules(rec.header("Rules")))
         for number, (seat, text) in enumerate(rec.actions, 1):
             try:
                 m = m.apply(seat, text)
-            except IllegalAction as e:
-                raise IllegalAction(f"action {number} ({seat} {text}): {e}") from None
+            except (IllegalAction, ParseError) as e:
+                raise type(e)(f"action {number} ({seat} {text}): {e}") from None
         return m

@@ -31,11 +31,14 @@
 
 import dataclasses
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 from typing import Any, NamedTuple
 
-from pagoda.core.errors import IllegalAction, PagodaError
+from pagoda.core.errors import IllegalAction, PagodaError, ParseError
+from pagoda.core.game import Decision
 from pagoda.core.record import Record, parse_record
 from pagoda.doudizhu.actions import BID, CALL, PASS, PASS_KIND, PLAY, ROB, Action
 from pagoda.doudizhu.cards import (
@@ -43,30 +46,30 @@ from pagoda.doudizhu.cards import (
     ONE,
     RANK_CHARS,
     Cards,
+    check_ascii,
     counts_of,
     deck,
     format_mask,
     is_subset,
     pack,
     parse_mask,
+    parse_number,
     size_of,
 )
-from pagoda.doudizhu.combos import BOMB, ROCKET, Combo, beats, best_reading, is_reading, readings
-from pagoda.doudizhu.movegen import (
-    _ABOVE,
-    _AT_LEAST,
-    _FOURS,
-    _JOKER_B_SHIFT,
-    _LOW8,
-    _SIMPLE_TABLES,
-    bombs_and_rocket,
-    legal_plays,
+from pagoda.doudizhu.combos import (
+    BOMB,
+    ROCKET,
+    Combo,
+    beats,
+    best_reading,
+    format_combo,
+    is_reading,
+    parse_combo,
+    readings,
 )
+from pagoda.doudizhu.movegen import legal_plays
 from pagoda.doudizhu.rules import RULES, Rules, format_rules, parse_rules
 from pagoda.doudizhu.wild import hand_allows, wild_readings
-
-_new_action = tuple.__new__
-_ACTION = Action
 
 
 class Phase(Enum):
@@ -75,6 +78,13 @@ class Phase(Enum):
     AUCTION = "auction"
     PLAY = "play"
     OVER = "over"
+
+
+History = tuple[tuple[int, str], ...]
+"""Actions as (seat, text)."""
+
+_NONE = "-"
+"""What the position and view texts write for nothing (no seat, no cards, no play)."""
 
 
 class View(NamedTuple):
@@ -95,6 +105,118 @@ class View(NamedTuple):
     history: tuple[tuple[int, str], ...]
     rules: Rules
 
+    def __str__(self) -> str:
+        return format_view(self)
+
+    def __repr__(self) -> str:
+        return f"View.from_text({format_view(self)!r})"
+
+    @classmethod
+    def from_text(cls, text: str) -> "View":
+        """Read :func:`format_view`'s text back (the repr of a view evaluates to it)."""
+        return parse_view(text)
+
+
+def format_view(v: View) -> str:
+    """The one-line text of a view: ``; ``-separated fields, each its name and value.
+
+    ``seat``, ``rules``, ``phase``, ``to``, ``hand`` (the seat's own cards), ``counts`` (every
+    seat's number of cards), ``landlord``, ``kitty`` (once shown), ``bid``, ``wild``, ``top`` and
+    ``by``, ``multiplier`` (the bombs' so far) and ``history`` (``seat action`` entries, ``,``
+    between them); ``-`` for none.
+
+    >>> v = Round.from_hands(["33", "4", "5"], landlord=0).apply(0, "play 3").view(1)
+    >>> str(v).split("; ")
+    ['seat 1', 'rules classic', 'phase play', 'to 1', 'hand 4', 'counts 1/1/1', 'landlord 0',
+     'kitty -', 'bid 1', 'wild -', 'top solo 3 3', 'by 0', 'multiplier 1', 'history 0 play 3']
+    >>> View.from_text(str(v)) == v
+    True
+    """
+    fields = (
+        ("seat", str(v.seat)),
+        ("rules", format_rules(v.rules)),
+        ("phase", v.phase.value),
+        ("to", str(v.to_move)),
+        ("hand", format_mask(v.hand.mask) or _NONE),
+        ("counts", "/".join(map(str, v.counts))),
+        ("landlord", _NONE if v.landlord is None else str(v.landlord)),
+        ("kitty", _NONE if v.kitty is None else format_mask(v.kitty.mask) or _NONE),
+        ("bid", str(v.bid)),
+        ("wild", _NONE if v.wild is None else RANK_CHARS[v.wild - 3]),
+        ("top", _NONE if v.top is None else format_combo(v.top)),
+        ("by", _NONE if v.top_seat is None else str(v.top_seat)),
+        ("multiplier", str(v.multiplier)),
+        ("history", ", ".join(f"{s} {a}" for s, a in v.history) or _NONE),
+    )
+    return "; ".join(f"{name} {value}" for name, value in fields)
+
+
+_VIEW_FIELDS = (
+    *("seat", "rules", "phase", "to", "hand", "counts", "landlord", "kitty", "bid", "wild", "top"),
+    *("by", "multiplier", "history"),
+)
+
+
+def _fields_of(text: str, names: tuple[str, ...], what: str) -> dict[str, str]:
+    """The ``name value`` fields of a position or view text, checked against ``names``."""
+    check_ascii(text, what)
+    parts = [p.strip() for p in text.split(";")]
+    if len(parts) != len(names):
+        raise ParseError(f"{what} has {len(names)} fields separated by ';', not {len(parts)}")
+    f: dict[str, str] = {}
+    for want, part in zip(names, parts, strict=True):
+        name, _, value = part.partition(" ")
+        if name != want or not value.strip():
+            raise ParseError(f"{what} field {len(f) + 1} is {part!r}, not '{want} VALUE'")
+        f[name] = value.strip()
+    return f
+
+
+def _parse_history(text: str, what: str) -> History:
+    """``seat action`` entries separated by ``,`` (``-``: none)."""
+    out = []
+    for entry in [] if text == _NONE else text.split(","):
+        seat, _, action = entry.strip().partition(" ")
+        out.append((parse_number(seat, f"a seat in {what}"), action))
+    return tuple(out)
+
+
+def parse_view(text: str) -> View:
+    """Read :func:`format_view`'s text; :class:`ParseError` names the part that is wrong."""
+    f = _fields_of(text, _VIEW_FIELDS, "a view")
+
+    def opt(name: str) -> int | None:
+        return None if f[name] == _NONE else parse_number(f[name], f"view field {name}")
+
+    try:
+        rules = parse_rules(f["rules"])
+        phase = Phase(f["phase"])
+    except ValueError as e:
+        raise ParseError(f"a view: {e}") from None
+    wild = None
+    if f["wild"] != _NONE:
+        if len(f["wild"]) != 1 or f["wild"].upper() not in RANK_CHARS[:JOKER_B]:
+            raise ParseError(f"view field wild is a rank 3..2 or -, not {f['wild']!r}")
+        wild = RANK_CHARS.index(f["wild"].upper()) + 3
+    return View(
+        seat=parse_number(f["seat"], "view field seat"),
+        phase=phase,
+        to_move=parse_number(f["to"], "view field to"),
+        hand=Cards(0 if f["hand"] == _NONE else parse_mask(f["hand"])),
+        counts=tuple(parse_number(c, "view field counts") for c in f["counts"].split("/")),
+        landlord=opt("landlord"),
+        kitty=None
+        if f["kitty"] == _NONE and phase is Phase.AUCTION
+        else Cards(0 if f["kitty"] == _NONE else parse_mask(f["kitty"])),
+        bid=parse_number(f["bid"], "view field bid"),
+        wild=wild,
+        top=None if f["top"] == _NONE else parse_combo(f["top"]),
+        top_seat=opt("by"),
+        multiplier=parse_number(f["multiplier"], "view field multiplier"),
+        history=_parse_history(f["history"], "view field history"),
+        rules=rules,
+    )
+
 
 Deal = tuple[int, ...]
 """A deal: the packed hand of each seat, then the packed kept cards."""
@@ -103,53 +225,13 @@ Deal = tuple[int, ...]
 def deal(seed: int, number: int, rules: Rules) -> tuple[Deal, int]:
     """Deal ``number`` (1, 2, ... after redeals) of ``seed``: the deal and the face-up card's seat."""
     rng = random.Random(f"doudizhu {seed} {number}")
-    cards = _deck_cards(rules.decks)
-    _shuffle(rng, cards)
+    cards = [ONE[i] for i in deck(rules.decks)]
+    rng.shuffle(cards)
     n = rules.hand_size
-    hands = []
-    for s in range(rules.players):
-        hands.append(sum(cards[s * n : (s + 1) * n]))
+    hands = [sum(cards[s * n : (s + 1) * n]) for s in range(rules.players)]
     kitty = sum(cards[rules.players * n :])
-    face_up = _below(rng, rules.players * n)  # rng.randrange(rules.players * n)
+    face_up = rng.randrange(rules.players * n)
     return (*hands, kitty), face_up // n
-
-
-_DECKS: dict[int, tuple[int, ...]] = {}
-
-
-def _deck_cards(decks: int) -> list[int]:
-    """The packed cards of :func:`deck` (a fresh list)."""
-    found = _DECKS.get(decks)
-    if found is None:
-        found = _DECKS[decks] = tuple(ONE[i] for i in deck(decks))
-    return list(found)
-
-
-_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
-
-
-def _shuffle(rng: random.Random, x: list[int]) -> None:
-    """``rng.shuffle(x)`` written out: the same draws (``random.Random.shuffle`` and its
-    ``_randbelow_with_getrandbits``: ``getrandbits((i + 1).bit_length())`` until at most ``i``)
-    and the same swaps, without two Python calls per card."""
-    steps = _STEPS.get(len(x))
-    if steps is None:
-        steps = _STEPS[len(x)] = tuple((i, (i + 1).bit_length()) for i in range(len(x) - 1, 0, -1))
-    getrandbits = rng.getrandbits
-    for i, k in steps:
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
-
-
-def _below(rng: random.Random, n: int) -> int:
-    """``rng.randrange(n)`` for ``n > 0`` written out (its ``_randbelow_with_getrandbits``)."""
-    k = n.bit_length()
-    j = rng.getrandbits(k)
-    while j >= n:
-        j = rng.getrandbits(k)
-    return j
 
 
 def draw_wild(seed: int, number: int) -> int:
@@ -176,103 +258,59 @@ def _wild_index(rules: Rules) -> int:
     return RANK_CHARS.index(rules.wild)
 
 
-_FIELDS = (
-    "rules",
-    "seed",
-    "deals",
-    "deal_no",
-    "first",
-    "phase",
-    "to_move",
-    "hands",
-    "kitty",
-    "landlord",
-    "bid",
-    "bidder",
-    "auction",
-    "wild",
-    "top",
-    "top_seat",
-    "passes",
-    "doubles",
-    "play_counts",
-    "winner",
-    "history",
-    "bombs_left",
-)
-"""The public fields of a :class:`Round`, in the order of its constructor, ``==``, ``hash`` and ``repr``."""
-
-_FIXED = (
-    *("rules", "seed", "deals", "deal_no", "first", "kitty"),
-    *("landlord", "bid", "bidder", "auction", "wild"),
-)
-"""The fields that stay the same through the play of a deal (they change only at the auction)."""
-
-_SLOTS = (
-    "_fixed",
-    *(name for name in _FIELDS if name not in _FIXED and name != "history"),
-    "_history",
-    "_offered",
-)
-"""The slots: the fixed fields in one shared object, the others, the history (kept as a chain of
-actions, its text made when read) and the actions :meth:`Round.legal_actions` offered, which
-:meth:`Round.apply` takes without checking them again."""
+@lru_cache(maxsize=1 << 16)
+def _play_of(combo: Combo) -> Action:
+    """The play action of a combination (equal combinations share one)."""
+    return Action(PLAY, 0, combo)
 
 
-class _Fixed:
-    """The fields of a round fixed during play, shared by every state of it: a new state sets
-    twelve slots instead of twenty-three."""
-
-    __slots__ = _FIXED
-
-    def __init__(
-        self,
-        rules: Rules,
-        seed: int | None,
-        deals: "tuple[Deal, ...]",
-        deal_no: int,
-        first: int,
-        kitty: int,
-        landlord: int,
-        bid: int,
-        bidder: int,
-        auction: tuple[tuple[int, str], ...],
-        wild: int,
-    ) -> None:
-        self.rules = rules
-        self.seed = seed
-        self.deals = deals
-        self.deal_no = deal_no
-        self.first = first
-        self.kitty = kitty
-        self.landlord = landlord
-        self.bid = bid
-        self.bidder = bidder
-        self.auction = auction
-        self.wild = wild
+@lru_cache(maxsize=1 << 15)
+def _play_actions(hand: int, top: Combo | None, rules: Rules, wild: int, bombs: bool) -> tuple[Action, ...]:
+    """The actions of a seat in play: the pass (unless it leads), then every legal play."""
+    plays = tuple(map(_play_of, legal_plays(hand, top, rules, wild, bombs)))
+    return plays if top is None else (PASS, *plays)
 
 
-_AUCTION = Phase.AUCTION
-_PLAYING = Phase.PLAY
-_OVER = Phase.OVER
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What stays the same through the play of a deal: the rules, the seed and the deals, the
+    first bidder, the kept cards, the auction and what it decided (landlord, bid, wild rank), and
+    the position the round was made from ("" when dealt). :class:`Round` reads these as its own."""
 
-History = tuple[tuple[int, str], ...]
-"""The actions of a round so far, as (seat, text)."""
+    rules: Rules
+    seed: int | None
+    deals: tuple[Deal, ...]
+    deal_no: int
+    first: int
+    kitty: int
+    landlord: int
+    bid: int
+    bidder: int
+    auction: History
+    wild: int
+    start: str = ""
 
 
-class Round:
+class Round(NamedTuple):
     """An immutable Dou Di Zhu round; :meth:`apply` returns the next state.
 
-    Fields (all read-only): ``rules``, ``seed``, ``deals``, ``deal_no``, ``first``, ``phase``,
-    ``to_move``, ``hands``, ``kitty``, ``landlord``, ``bid``, ``bidder``, ``auction``, ``wild``,
-    ``top``, ``top_seat``, ``passes``, ``doubles``, ``play_counts``, ``winner``, ``history`` and
-    ``bombs_left`` (with ``bomb_limits``: the bombs each seat may still play, -1: any number; else
-    empty). Two rounds are equal when every field is.
+    Fields: ``setup`` (:class:`Setup`, whose fields the round offers as its own: ``rules``,
+    ``seed``, ``deals`` (every deal so far), ``deal_no``, ``first`` (the first bidder), ``kitty``,
+    ``landlord`` (-1 during the auction), ``bid`` (with ``rob``: the base, 2 to the number of
+    robs), ``bidder`` (-1: none yet), ``auction`` (this deal's auction as (seat, text)), ``wild``
+    (the wild rank index, -1: none or not yet drawn) and ``start``), then ``phase``, ``to_move``,
+    ``hands`` (packed), ``top`` and ``top_seat`` (the play to beat and its seat, None and -1 on an
+    empty table), ``passes`` (since the top was played), ``doubles`` (doubling bombs and rockets
+    played), ``play_counts`` (plays per seat, for the spring), ``winner`` (-1 until the round is
+    over), ``history`` (every action as (seat, text)) and ``bombs_left`` (with ``bomb_limits``: the
+    bombs each seat may still play, -1: any number; else empty).
+
+    A round is a named tuple of these fields, so it is frozen and slotted, and its next state is
+    one :meth:`_evolve` away. Two rounds are equal when their positions are (:meth:`position`:
+    everything the rules read); the history that led there is compared through :attr:`record`.
     """
 
-    __slots__ = _SLOTS
-
-    _fixed: _Fixed
+    setup: Setup
     phase: Phase
     to_move: int
     hands: tuple[int, ...]
@@ -282,150 +320,130 @@ class Round:
     doubles: int
     play_counts: tuple[int, ...]
     winner: int
-    bombs_left: tuple[int, ...]
-    _history: "History | list[Any]"
-    _offered: tuple[Action, ...] | None
+    history: History
+    bombs_left: tuple[int, ...] = ()
 
-    def __init__(
-        self,
-        rules: Rules,
-        seed: int | None,
-        deals: tuple[Deal, ...],
-        deal_no: int,
-        first: int,
-        phase: Phase,
-        to_move: int,
-        hands: tuple[int, ...],
-        kitty: int,
-        landlord: int,
-        bid: int,
-        bidder: int,
-        auction: tuple[tuple[int, str], ...],
-        wild: int,
-        top: Combo | None,
-        top_seat: int,
-        passes: int,
-        doubles: int,
-        play_counts: tuple[int, ...],
-        winner: int,
-        history: History,
-        bombs_left: tuple[int, ...] = (),
-    ) -> None:
-        fixed = _Fixed(rules, seed, deals, deal_no, first, kitty, landlord, bid, bidder, auction, wild)
-        values = (fixed, phase, to_move, hands, top, top_seat, passes, doubles, play_counts, winner)
-        names = ("_fixed", "phase", "to_move", "hands", "top", "top_seat", "passes", "doubles")
-        for name, value in zip((*names, "play_counts", "winner"), values, strict=True):
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "bombs_left", bombs_left)
-        object.__setattr__(self, "_history", history)
-        object.__setattr__(self, "_offered", None)
+    def _evolve(self, **changes: Any) -> "Round":
+        """This round with ``changes`` to its fields: the one way a transition makes its next state."""
+        return self._replace(**changes)
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+    def _settle(self, **changes: Any) -> Setup:
+        """The setup with ``changes`` (what the auction decides), for :meth:`_evolve`'s ``setup``."""
+        return dataclasses.replace(self.setup, **changes)
 
     @property
     def rules(self) -> Rules:
         """The rules of the round."""
-        return self._fixed.rules
+        return self.setup.rules
 
     @property
     def seed(self) -> int | None:
-        """The seed the deals come from (``None``: a given deal)."""
-        return self._fixed.seed
+        """The seed the deals come from (None: a given deal)."""
+        return self.setup.seed
 
     @property
     def deals(self) -> tuple[Deal, ...]:
         """Every deal so far (one more after each all-pass auction)."""
-        return self._fixed.deals
+        return self.setup.deals
 
     @property
     def deal_no(self) -> int:
         """The number of the deal being played (1, 2, ... after redeals)."""
-        return self._fixed.deal_no
+        return self.setup.deal_no
 
     @property
     def first(self) -> int:
         """The seat that bids first."""
-        return self._fixed.first
+        return self.setup.first
 
     @property
     def kitty(self) -> int:
         """The kept cards (packed)."""
-        return self._fixed.kitty
+        return self.setup.kitty
 
     @property
     def landlord(self) -> int:
         """The landlord's seat (-1 during the auction)."""
-        return self._fixed.landlord
+        return self.setup.landlord
 
     @property
     def bid(self) -> int:
         """The highest bid (with ``rob``: the base, 2 to the number of robs)."""
-        return self._fixed.bid
+        return self.setup.bid
 
     @property
     def bidder(self) -> int:
         """The seat of the highest bid (-1: none yet)."""
-        return self._fixed.bidder
+        return self.setup.bidder
 
     @property
-    def auction(self) -> tuple[tuple[int, str], ...]:
+    def auction(self) -> History:
         """The auction's actions of this deal, as (seat, text)."""
-        return self._fixed.auction
+        return self.setup.auction
 
     @property
     def wild(self) -> int:
         """The wild rank index (-1: none, or not yet drawn)."""
-        return self._fixed.wild
+        return self.setup.wild
 
     @property
-    def history(self) -> History:
-        """Every action so far as (seat, text), the auction's included."""
-        h = self._history
-        if type(h) is not tuple:
-            h = _history_text(h)
-            _set_history(self, h)
-        return h
-
-    def _fields(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in _FIELDS)
+    def start(self) -> str:
+        """The position the round was made from ("" when dealt)."""
+        return self.setup.start
 
     def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
+        if not isinstance(other, Round):
             return NotImplemented
-        assert isinstance(other, Round)
-        return self is other or self._fields() == other._fields()
+        return self is other or self.position() == other.position()
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
 
     def __hash__(self) -> int:
-        return hash(self._fields())
+        return hash(self.position())
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={value!r}" for name, value in zip(_FIELDS, self._fields(), strict=True))
-        return f"Round({shown})"
-
-    def __reduce__(self) -> tuple[Any, tuple[object, ...]]:
-        return Round, self._fields()
+        return f"Round.from_position({self.position()!r})"
 
     # ----------------------------------------------------------------- construction
 
     @classmethod
-    def new(cls, seed: int, rules: Rules = RULES["classic"], first: int | None = None) -> "Round":
-        """A fresh round dealt from ``seed``, at the auction; ``first`` overrides the first bidder."""
+    def new(cls, seed: int | None = None, rules: Rules | None = None, first: int | None = None) -> "Round":
+        """A fresh round dealt from ``seed``, at the auction; ``first`` overrides the first bidder.
+
+        ``seed`` None: a random seed (the record names it, so the round still replays); ``rules``
+        None: the ``classic`` preset.
+
+        >>> r = Round.new()
+        >>> r.seed is not None, r.rules.name, r.phase
+        (True, 'classic', <Phase.AUCTION: 'auction'>)
+        """
+        if seed is None:
+            seed = random.Random().getrandbits(48)
+        if rules is None:
+            rules = RULES["classic"]
         d, face_up_seat = deal(seed, 1, rules)
-        return cls._start(rules, seed, (d,), 1, face_up_seat if first is None else first)
+        return cls._start(rules, seed, (d,), 1, first=face_up_seat if first is None else first, d=d)
 
     @classmethod
     def _start(
-        cls, rules: Rules, seed: int | None, deals: tuple[Deal, ...], number: int, first: int
+        cls, rules: Rules, seed: int | None, deals: tuple[Deal, ...], number: int, first: int, d: Deal
     ) -> "Round":
-        d = deals[number - 1]
+        """The auction of deal ``d`` (deal ``number``) with ``first`` to bid; ``deals``: those known."""
         n = rules.players
-        return _make(
-            *(rules, seed, deals, number, first, _AUCTION, first, d[:n], d[n], -1, 0, -1, ()),
-            *(_wild_index(rules), None, -1, 0, 0, (0,) * n, -1, (), ()),
+        setup = Setup(rules, seed, deals, number, first, d[n], -1, 0, -1, (), _wild_index(rules))
+        return cls(
+            setup=setup,
+            phase=Phase.AUCTION,
+            to_move=first,
+            hands=d[:n],
+            top=None,
+            top_seat=-1,
+            passes=0,
+            doubles=0,
+            play_counts=(0,) * n,
+            winner=-1,
+            history=(),
         )
 
     @classmethod
@@ -451,7 +469,7 @@ class Round:
         masks = cls._check_deal(hands, kitty, rules, full=True)
         if not 0 <= first < rules.players:
             raise IllegalAction(f"no seat {first}")
-        return cls._start(rules, seed, (masks,), 1, first)
+        return cls._start(rules, seed, (masks,), 1, first, masks)
 
     @staticmethod
     def _check_deal(hands: Sequence[str | Cards], kitty: str | Cards, rules: Rules, full: bool) -> Deal:
@@ -487,7 +505,7 @@ class Round:
         dealt = cls._check_deal(hands, kitty, rules, full=False)
         if not 0 <= landlord < rules.players:
             raise IllegalAction(f"no seat {landlord}")
-        r = cls._start(rules, None, (dealt,), 1, landlord)
+        r = cls._start(rules, None, (dealt,), 1, landlord, dealt)
         w = r.wild
         if wild is not None:
             ranks = format_mask(parse_mask(wild))
@@ -501,7 +519,7 @@ class Round:
     @property
     def is_over(self) -> bool:
         """Whether the round has ended (a seat has played its last card)."""
-        return self.phase is _OVER
+        return self.phase is Phase.OVER
 
     def hand(self, seat: int) -> Cards:
         """The cards ``seat`` holds (the whole truth: use :meth:`view` for what a seat may see)."""
@@ -550,156 +568,137 @@ class Round:
             rules=self.rules,
         )
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
+    def _table(self, seat: int) -> Combo | None:
+        """The play ``seat`` must beat (None: it leads)."""
+        return self.top if self.top_seat != seat else None
+
+    def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
         """Every legal action of ``seat`` (default: the seat to move); empty when not its turn.
 
-        The list is the caller's to keep or change; the state remembers the actions it offered (a
-        private tuple), and :meth:`apply` takes one of those very objects without checking it again.
+        The tuple cannot be changed, and :meth:`apply` takes any action equal to one of it.
         """
-        to_move = self.to_move
         if seat is None:
-            seat = to_move
-        phase = self.phase
-        if phase is not _PLAYING or seat != to_move:
-            if phase is not _AUCTION or seat != to_move:
-                return []
-            if self.rules.rob:
-                stage = self._rob_stage()
-                return [Action(CALL if stage == "call" else ROB), PASS]
-            return [PASS] + [Action(BID, b) for b in range(self.bid + 1, self.rules.max_bid + 1)]
-        offered = self._offered
-        if offered is not None:
-            return list(offered)
-        top = self.top if self.top_seat != seat else None
-        left = self.bombs_left
-        bombs = not left or left[seat] != 0
-        hand = self.hands[seat]
-        fixed = self._fixed
-        if top is not None and bombs and fixed.wild < 0 and top.kind in _FOLLOW_TABLES:
-            # the most frequent case, a play on a solo, pair or trio: the actions straight from tables
-            k, lo, hi = _FOLLOW_TABLES[top.kind]
-            g = (hand + _AT_LEAST[k]) & _ABOVE[top.rank - 2]
-            acts = lo[g & _LOW8] + hi[g >> 40]
-            if hand & _FOURS or hand >> _JOKER_B_SHIFT:
-                acts += [_play_of(c) for c in bombs_and_rocket(hand, fixed.rules)]
-        else:
-            found = legal_plays(hand, top, fixed.rules, fixed.wild, bombs)
-            try:
-                acts = [_PLAY_OF[c] for c in found]
-            except KeyError:
-                acts = [_play_of(c) for c in found]
-            if top is not None:
-                acts.insert(0, PASS)
-        _set_offered(self, tuple(acts))
-        return acts
+            seat = self.to_move
+        if seat != self.to_move:
+            return ()
+        setup = self.setup
+        if self.phase is Phase.PLAY:
+            bombs = not self.bombs_left or self.bombs_left[seat] != 0
+            return _play_actions(self.hands[seat], self._table(seat), setup.rules, setup.wild, bombs)
+        if self.phase is Phase.OVER:
+            return ()
+        if setup.rules.rob:
+            return (Action(CALL if self._rob_stage() == "call" else ROB), PASS)
+        return (PASS, *(Action(BID, b) for b in range(setup.bid + 1, setup.rules.max_bid + 1)))
+
+    def decisions(self) -> tuple[Decision[Action], ...]:
+        """The one seat asked now (its turn) and its legal actions; none once the round is over.
+
+        >>> r = Round.from_hands(["33", "4", "5"], landlord=0)
+        >>> (d,) = r.decisions()
+        >>> d.seat, d.kind
+        (0, 'turn')
+        >>> d.actions
+        (Action.from_text('play solo 3 3'), Action.from_text('play pair 3 33'))
+        """
+        if self.phase is Phase.OVER:
+            return ()
+        return (Decision(self.to_move, "turn", self.legal_actions(self.to_move)),)
 
     # ----------------------------------------------------------------- transitions
 
     def apply(self, seat: int, action: Action | str) -> "Round":
-        """The state after ``seat`` takes ``action`` (or its text); :class:`IllegalAction` says why not.
+        """The state after ``seat`` takes ``action`` (or its text).
 
-        An action object this state's :meth:`legal_actions` returned is known legal; any other (its
-        text, an equal action made elsewhere, another state's) is checked in full.
+        :class:`ParseError` if the text is not an action, :class:`IllegalAction` (saying why) if
+        the rules refuse it; either way this state is unchanged.
         """
-        phase = self.phase
-        if phase is not _PLAYING:
-            if phase is _OVER:
-                raise IllegalAction("the round is over")
-            if seat != self.to_move:
-                raise IllegalAction(f"it is seat {self.to_move}'s turn, not seat {seat}'s")
-            if isinstance(action, str):
-                action = self.parse_action(action, seat)
-            return self._auction(seat, action)
+        if self.phase is Phase.OVER:
+            raise IllegalAction("the round is over")
         if seat != self.to_move:
             raise IllegalAction(f"it is seat {self.to_move}'s turn, not seat {seat}'s")
-        # the history keeps an offered action itself (its text is made when read), any other's text
-        entry: Action | str = action
-        offered = self._offered
-        for a in offered or ():
-            if a is action:
-                break
-        else:
-            if isinstance(action, str):
-                action = self.parse_action(action, seat)
-            self._check_play(seat, action)
-            entry = str(action)
-        rules = self._fixed.rules
-        n = rules.players
-        if action.kind == PASS_KIND:
-            passes = self.passes + 1
-            top, top_seat = (None, -1) if passes == n - 1 else (self.top, self.top_seat)
-            return _next_play(
-                self,
-                _PLAYING,
-                (seat + 1) % n,
-                self.hands,
-                top,
-                top_seat,
-                passes,
-                self.doubles,
-                self.play_counts,
-                -1,
-                [self._history, seat, entry],
-                self.bombs_left,
-            )
+        if isinstance(action, str):
+            action = self.parse_action(action, seat)
+        if self.phase is Phase.AUCTION:
+            return self._auction(seat, action)
+        if action not in self.legal_actions(seat):
+            self._check_play(seat, action)  # raises, saying why
+        return self._play(seat, action)
+
+    def _play(self, seat: int, action: Action) -> "Round":
+        """The state after ``seat``'s legal play or pass."""
+        n = self.rules.players
+        history = (*self.history, (seat, str(action)))
         combo = action.combo
-        assert combo is not None
+        if combo is None:  # a pass: after every other seat has passed, the table is empty again
+            passes = self.passes + 1
+            cleared = passes == n - 1
+            return self._evolve(
+                to_move=(seat + 1) % n,
+                top=None if cleared else self.top,
+                top_seat=-1 if cleared else self.top_seat,
+                passes=passes,
+                history=history,
+            )
         hands = list(self.hands)
-        hand = hands[seat] - combo.mask
-        hands[seat] = hand
+        hands[seat] -= combo.mask
         counts = list(self.play_counts)
         counts[seat] += 1
         doubles = self.doubles
-        kind = combo.kind
         bombs_left = self.bombs_left
-        if kind in (ROCKET, BOMB):
-            if kind == ROCKET or combo.size >= rules.double_min_bomb:
+        if combo.kind in (ROCKET, BOMB):
+            if combo.kind == ROCKET or combo.size >= self.rules.double_min_bomb:
                 doubles += 1
             if bombs_left and bombs_left[seat] >= 0:
                 bombs_left = self._spend_bomb(seat, combo)
-        over = not hand  # the seat has played its last card: it wins and the round ends
-        return _next_play(
-            self,
-            _OVER if over else _PLAYING,
-            seat if over else (seat + 1) % n,
-            tuple(hands),
-            combo,
-            seat,
-            0,
-            doubles,
-            tuple(counts),
-            seat if over else -1,
-            [self._history, seat, entry],
-            bombs_left,
+        over = not hands[seat]  # the seat has played its last card: it wins and the round ends
+        return self._evolve(
+            phase=Phase.OVER if over else Phase.PLAY,
+            to_move=seat if over else (seat + 1) % n,
+            hands=tuple(hands),
+            top=combo,
+            top_seat=seat,
+            passes=0,
+            doubles=doubles,
+            play_counts=tuple(counts),
+            winner=seat if over else -1,
+            history=history,
+            bombs_left=bombs_left,
         )
 
     def parse_action(self, text: str, seat: int | None = None) -> Action:
-        """Read an action's text in this state (plays take the reading that fits the table)."""
+        """Read an action's text in this state (plays take the reading that fits the table).
+
+        :class:`ParseError` if the text is not an action's notation (which is ASCII),
+        :class:`IllegalAction` if it is one the rules refuse here.
+
+        >>> r = Round.new(5)
+        >>> r.parse_action("bid \u0661")
+        Traceback (most recent call last):
+        ...
+        pagoda.core.errors.ParseError: action text is ASCII: '\u0661' (ARABIC-INDIC DIGIT ONE)...
+        """
         if seat is None:
             seat = self.to_move
+        check_ascii(text, "action text")
         words = text.split(None, 1)
         if not words:
-            raise IllegalAction("empty action")
+            raise ParseError("empty action")
         verb = words[0].lower()
         rest = words[1] if len(words) > 1 else ""
         if verb in (PASS_KIND, CALL, ROB) and not rest:
             return Action(verb)
         if verb == BID:
-            if not rest.strip().isdigit():
-                raise IllegalAction(f"a bid is a number: {text!r}")
-            return Action(BID, int(rest))
+            return Action(BID, parse_number(rest.strip(), "a bid"))
         if verb == PLAY and rest:
+            cards_text, _, reading_text = rest.partition(" as ")
+            mask = parse_mask(cards_text)
+            reading = parse_mask(reading_text) if reading_text else None
             if self.phase is not Phase.PLAY:
                 raise IllegalAction("no play during the auction")
-            cards_text, _, reading_text = rest.partition(" as ")
-            try:
-                mask = parse_mask(cards_text)
-                reading = parse_mask(reading_text) if reading_text else None
-            except PagodaError as e:
-                raise IllegalAction(str(e)) from None
             top = self.top if self.top_seat != seat else None
             return Action(PLAY, 0, self._read_play(mask, reading, top))
-        raise IllegalAction(f"cannot read action {text!r} (bid N, pass, call, rob, play CARDS)")
+        raise ParseError(f"cannot read action {text!r} (bid N, pass, call, rob, play CARDS)")
 
     def _read_play(self, mask: int, reading: int | None, top: Combo | None) -> Combo:
         text = format_mask(mask)
@@ -724,10 +723,6 @@ class Round:
         if combo is None:
             raise IllegalAction(f"{text} does not beat {top} ({top.kind if top else ''})")
         return combo
-
-    def _evolve(self, **changes: object) -> "Round":
-        # a field-by-field copy (the auction's transitions; play has its own in _play)
-        return _make(*[changes[name] if name in changes else getattr(self, name) for name in _FIELDS])
 
     # auction ---------------------------------------------------------------------
 
@@ -755,9 +750,10 @@ class Round:
         if bid == rules.max_bid or len(auction) == n:
             if bidder < 0:
                 return self._redeal(history)
-            done = self._evolve(auction=auction, history=history)
+            done = self._evolve(setup=self._settle(auction=auction), history=history)
             return done._finish_auction(bidder, bid, self._drawn_wild())
-        return self._evolve(auction=auction, history=history, bid=bid, bidder=bidder, to_move=(seat + 1) % n)
+        setup = self._settle(auction=auction, bid=bid, bidder=bidder)
+        return self._evolve(setup=setup, history=history, to_move=(seat + 1) % n)
 
     def _rob(
         self,
@@ -776,7 +772,9 @@ class Round:
         if CALL not in acts:
             if len(auction) == n:
                 return self._redeal(history)
-            return self._evolve(auction=auction, history=history, to_move=order[len(auction)])
+            return self._evolve(
+                setup=self._settle(auction=auction), history=history, to_move=order[len(auction)]
+            )
         k = acts.index(CALL)
         caller = order[k]
         robbers = order[k + 1 :]
@@ -785,11 +783,12 @@ class Round:
         base = 2 ** len(robs)
         last = robs[-1] if robs else caller
         if len(after) < len(robbers):
-            nxt = robbers[len(after)]
-            return self._evolve(auction=auction, history=history, to_move=nxt, bid=base, bidder=last)
+            setup = self._settle(auction=auction, bid=base, bidder=last)
+            return self._evolve(setup=setup, history=history, to_move=robbers[len(after)])
         if len(after) == len(robbers) and any(a == ROB for _, a in after):
-            return self._evolve(auction=auction, history=history, to_move=caller, bid=base, bidder=last)
-        done = self._evolve(auction=auction, history=history)
+            setup = self._settle(auction=auction, bid=base, bidder=last)
+            return self._evolve(setup=setup, history=history, to_move=caller)
+        done = self._evolve(setup=self._settle(auction=auction), history=history)
         return done._finish_auction(last, base, self._drawn_wild())
 
     def _drawn_wild(self) -> int:
@@ -802,24 +801,24 @@ class Round:
     def _redeal(self, history: tuple[tuple[int, str], ...]) -> "Round":
         number = self.deal_no + 1
         deals = self.deals
-        if len(deals) < number:
-            if self.seed is None:
-                raise IllegalAction("everyone passed: a redeal needs a seed or the next deal")
-            deals = (*deals, deal(self.seed, number, self.rules)[0])
-        fresh = Round._start(self.rules, self.seed, deals, number, self.first)
-        return fresh._evolve(history=history)
+        if len(deals) >= number:  # a record's next deal
+            d = deals[number - 1]
+        elif self.seed is None:
+            raise IllegalAction("everyone passed: a redeal needs a seed or the next deal")
+        else:
+            d = deal(self.seed, number, self.rules)[0]
+            deals = (*deals, d)
+        fresh = Round._start(self.rules, self.seed, deals, number, self.first, d)
+        return fresh._evolve(setup=fresh._settle(start=self.start), history=history)
 
     def _finish_auction(self, landlord: int, bid: int, wild: int) -> "Round":
         hands = list(self.hands)
         hands[landlord] += self.kitty
         return self._evolve(
+            setup=self._settle(landlord=landlord, bid=bid, bidder=landlord, wild=wild),
             phase=Phase.PLAY,
-            landlord=landlord,
-            bid=bid,
-            bidder=landlord,
             to_move=landlord,
             hands=tuple(hands),
-            wild=wild,
             bombs_left=self._bomb_limits(landlord) if self.rules.bomb_limits else (),
         )
 
@@ -852,7 +851,7 @@ class Round:
         if not beats(combo, top):
             raise IllegalAction(f"{combo} ({combo.kind}) does not beat {top} ({top.kind if top else ''})")
         self._check_reading(combo)
-        rules = self._fixed.rules
+        rules = self.rules
         if not rules.bomb_head_chains:
             why = hand_allows(combo, counts_of(hand), rules)
             if why:
@@ -883,8 +882,12 @@ class Round:
 
     @property
     def record(self) -> Record:
-        """The round's record: Game, Rules, Seed, First, the deals, and every action so far."""
+        """The round's record: Game, Rules, Seed, First, the deals (or the Position it was made
+        from), and every action since."""
         headers = [("Game", "doudizhu"), ("Rules", format_rules(self.rules))]
+        if self.start:
+            headers.append(("Position", self.start))
+            return Record(tuple(headers), self.history)
         if self.seed is not None:
             headers.append(("Seed", str(self.seed)))
             headers.append(("First", str(self.first)))
@@ -897,108 +900,232 @@ class Round:
             headers.append(("Wild", RANK_CHARS[self.wild]))
         return Record(tuple(headers), self.history)
 
+    def position(self) -> str:
+        """The state as one line of text that :meth:`from_position` reads back (:func:`format_position`)."""
+        return format_position(self)
 
-# the slots' own setters: the frozen Round's __setattr__ refuses every field
-_set_history: Callable[[Round, History], None] = Round.__dict__["_history"].__set__
-_set_offered: Callable[[Round, tuple[Action, ...]], None] = Round.__dict__["_offered"].__set__
+    @classmethod
+    def from_position(cls, text: str) -> "Round":
+        """The round a :meth:`position` describes; its record starts from that position.
 
-
-def _history_text(node: "History | list[Any]") -> History:
-    """The history of a chain of ``[earlier, seat, action or its text]`` ending in a history tuple."""
-    entries = []
-    while type(node) is list:
-        earlier, seat, action = node
-        entries.append((seat, action if type(action) is str else str(action)))
-        node = earlier
-    assert isinstance(node, tuple)
-    entries.reverse()
-    return node + tuple(entries)
+        :class:`ParseError` names the part of the text that is wrong.
+        """
+        r = parse_position(text)
+        return r._evolve(setup=r._settle(start=r.position()))
 
 
-_PLAY_OF: dict[Combo, Action] = {}
-"""The play action of each combination seen (equal combinations share one): making an Action costs
-more than finding it."""
-_PLAY_OF_MAX = 1 << 16
+def _seat_or_none(value: int) -> str:
+    return _NONE if value < 0 else str(value)
 
 
-def _play_of(combo: Combo) -> Action:
-    found = _PLAY_OF.get(combo)
-    if found is None:
-        if len(_PLAY_OF) >= _PLAY_OF_MAX:
-            _PLAY_OF.clear()
-        found = _PLAY_OF[combo] = _new_action(_ACTION, (PLAY, 0, combo))
-    return found
+def format_position(r: Round) -> str:
+    """The position of a round: ``; ``-separated fields, each its name and value.
+
+    ``rules`` (the rules text), ``phase``, ``seed`` (``-``: none), ``deal`` (its number), ``first``
+    (the first bidder), ``hands`` (``/`` between seats, ``-`` for none), ``kitty`` (shown to all
+    once the auction is over), ``auction`` (``seat action`` entries, ``,`` between them),
+    ``bid`` and ``bidder``, ``landlord``, ``wild`` (a rank), ``top`` (the combination to beat,
+    :func:`~pagoda.doudizhu.combos.format_combo`) and ``by`` (its seat), ``passes`` (since the
+    top), ``doubles`` (bombs and rockets that doubled the score), ``plays`` (per seat, for the
+    spring), ``bombs_left`` (with ``bomb_limits``; ``*``: any number) and ``to`` (the seat to move,
+    the winner once the round is over).
+
+    >>> r = Round.from_hands(["33", "4", "5"], landlord=0)
+    >>> print(r.position().replace("; ", ";\\n"))  # one line, here cut at each field
+    rules classic;
+    phase play;
+    seed -;
+    deal 1;
+    first 0;
+    hands 33/4/5;
+    kitty -;
+    auction -;
+    bid 1;
+    bidder 0;
+    landlord 0;
+    wild -;
+    top -;
+    by -;
+    passes 0;
+    doubles 0;
+    plays 0/0/0;
+    bombs_left -;
+    to 0
+    >>> r.apply(0, "play 3").position()[-80:]
+    'wild -; top solo 3 3; by 0; passes 0; doubles 0; plays 1/0/0; bombs_left -; to 1'
+    >>> Round.from_position(r.position()) == r
+    True
+    """
+    auction = ", ".join(f"{s} {a}" for s, a in r.auction) or _NONE
+    fields = (
+        ("rules", format_rules(r.rules)),
+        ("phase", r.phase.value),
+        ("seed", _NONE if r.seed is None else str(r.seed)),
+        ("deal", str(r.deal_no)),
+        ("first", str(r.first)),
+        ("hands", "/".join(format_mask(h) or _NONE for h in r.hands)),
+        ("kitty", format_mask(r.kitty) or _NONE),
+        ("auction", auction),
+        ("bid", str(r.bid)),
+        ("bidder", _seat_or_none(r.bidder)),
+        ("landlord", _seat_or_none(r.landlord)),
+        ("wild", RANK_CHARS[r.wild] if r.wild >= 0 else _NONE),
+        ("top", _NONE if r.top is None else format_combo(r.top)),
+        ("by", _seat_or_none(r.top_seat)),
+        ("passes", str(r.passes)),
+        ("doubles", str(r.doubles)),
+        ("plays", "/".join(map(str, r.play_counts))),
+        ("bombs_left", "/".join("*" if b < 0 else str(b) for b in r.bombs_left) or _NONE),
+        ("to", str(r.to_move)),
+    )
+    return "; ".join(f"{name} {value}" for name, value in fields)
 
 
-def _follow_tables() -> dict[str, tuple[int, dict[int, list[Action]], dict[int, list[Action]]]]:
-    """For a play on a solo, pair or trio: the cards needed, and the actions that answer it as the
-    follow tables of :mod:`~pagoda.doudizhu.movegen` have them (the pass first, in the low half)."""
-    out = {}
-    for kind, (k, lo, hi) in _SIMPLE_TABLES.items():
-        low = {g: [PASS, *map(_play_of, found)] for g, found in lo.items()}
-        out[kind] = (k, low, {g: [_play_of(c) for c in found] for g, found in hi.items()})
-    return out
+_POSITION_FIELDS = (
+    *("rules", "phase", "seed", "deal", "first", "hands", "kitty", "auction", "bid", "bidder"),
+    *("landlord", "wild", "top", "by", "passes", "doubles", "plays", "bombs_left", "to"),
+)
 
 
-_FOLLOW_TABLES = _follow_tables()
+def parse_position(text: str) -> Round:
+    """Read :func:`format_position`'s text into a round (with no history and no record start)."""
+    f = _fields_of(text, _POSITION_FIELDS, "a position")
+    try:
+        rules = parse_rules(f["rules"])
+    except ParseError as e:
+        raise ParseError(f"position field rules: {e}") from None
+    n = rules.players
 
+    def number(name: str, value: str | None = None) -> int:
+        return parse_number(f[name] if value is None else value, f"position field {name}")
 
-class _Draft:
-    """A :class:`Round` being built: the same slots, writable; :func:`_make` turns it into a Round
-    (setting slots through the frozen class costs three times as much, on every action of every
-    round)."""
+    def seat(name: str, none_ok: bool = True, value: str | None = None) -> int:
+        text = f[name] if value is None else value
+        if text == _NONE and none_ok:
+            return -1
+        s = number(name, text)
+        if s >= n:
+            raise ParseError(f"position field {name}: {rules.name} has seats 0..{n - 1}, not {s}")
+        return s
 
-    __slots__ = _SLOTS
+    def per_seat(name: str) -> list[str]:
+        values = f[name].split("/")
+        if len(values) != n:
+            raise ParseError(f"position field {name} has {len(values)} entries, not one per seat ({n})")
+        return values
 
+    def cards(name: str, value: str) -> int:
+        try:
+            return 0 if value == _NONE else parse_mask(value)
+        except ParseError as e:
+            raise ParseError(f"position field {name}: {e}") from None
 
-def _makers() -> tuple[Callable[..., Round], Callable[..., Round]]:
-    """``make(*fields)``, and ``next_play(state, phase, to_move, hands, top, top_seat, passes,
-    doubles, play_counts, winner, history, bombs_left)`` that shares the fixed fields of ``state``."""
-    scope: dict[str, Any] = {"_new": _Draft, "_Fixed": _Fixed, "Round": Round}
-    changing = [name for name in _FIELDS if name not in _FIXED]
-    slot = {name: "_history" if name == "history" else name for name in changing}
-    lines = [f"def make({', '.join(_FIELDS)}):", "    o = _new()"]
-    lines.append(f"    o._fixed = _Fixed({', '.join(_FIXED)})")
-    lines += [f"    o.{slot[name]} = {name}" for name in changing]
-    lines += ["    o._offered = None", "    o.__class__ = Round", "    return o"]
-    lines += [f"def next_play(s, {', '.join(changing)}):", "    o = _new()", "    o._fixed = s._fixed"]
-    lines += [f"    o.{slot[name]} = {name}" for name in changing]
-    lines += ["    o._offered = None", "    o.__class__ = Round", "    return o"]
-    exec("\n".join(lines), scope)  # the way dataclasses writes __init__
-    return scope["make"], scope["next_play"]
-
-
-_make, _next_play = _makers()
+    try:
+        phase = Phase(f["phase"])
+    except ValueError:
+        raise ParseError(f"position field phase is auction, play or over, not {f['phase']!r}") from None
+    hands = tuple(cards("hands", h) for h in per_seat("hands"))
+    kitty = cards("kitty", f["kitty"])
+    counts = counts_of(sum(hands) + (kitty if phase is Phase.AUCTION else 0))
+    for i, k in enumerate(counts):
+        most = rules.decks * (1 if i >= JOKER_B else 4)
+        if k > most:
+            raise ParseError(
+                f"position field hands: {k} cards of rank {RANK_CHARS[i]}, a pack of {rules.name} has {most}"
+            )
+    auction: list[tuple[int, str]] = []
+    for entry in [] if f["auction"] == _NONE else f["auction"].split(","):
+        who, _, said = entry.strip().partition(" ")
+        if said not in ("pass", "call", "rob") and not (said.startswith("bid ") and said[4:].isdigit()):
+            raise ParseError(f"position field auction: {entry.strip()!r} is not 'SEAT pass|call|rob|bid N'")
+        auction.append((seat("auction", none_ok=False, value=who), said))
+    wild = -1
+    if f["wild"] != _NONE:
+        if len(f["wild"]) != 1 or f["wild"].upper() not in RANK_CHARS[:JOKER_B]:
+            raise ParseError(f"position field wild is a rank 3..2 or -, not {f['wild']!r}")
+        wild = RANK_CHARS.index(f["wild"].upper())
+    top = None
+    if f["top"] != _NONE:
+        try:
+            top = parse_combo(f["top"])
+        except ParseError as e:
+            raise ParseError(f"position field top: {e}") from None
+    top_seat = seat("by")
+    if (top is None) != (top_seat < 0):
+        raise ParseError("position fields top and by: a top play has a seat, an empty table none")
+    plays = tuple(number("plays", v) for v in per_seat("plays"))
+    bombs_left: tuple[int, ...] = ()
+    if f["bombs_left"] != _NONE:
+        bombs_left = tuple(-1 if v == "*" else number("bombs_left", v) for v in per_seat("bombs_left"))
+    landlord = seat("landlord")
+    if (phase is Phase.AUCTION) != (landlord < 0):
+        raise ParseError(
+            f"position field landlord: the {phase.value} phase has {'none' if landlord < 0 else 'one'}"
+        )
+    to_move = seat("to", none_ok=False)
+    setup = Setup(
+        rules=rules,
+        seed=None if f["seed"] == _NONE else number("seed"),
+        deals=(),
+        deal_no=number("deal"),
+        first=seat("first", none_ok=False),
+        kitty=kitty,
+        landlord=landlord,
+        bid=number("bid"),
+        bidder=seat("bidder"),
+        auction=tuple(auction),
+        wild=wild,
+    )
+    return Round(
+        setup=setup,
+        phase=phase,
+        to_move=to_move,
+        hands=hands,
+        top=top,
+        top_seat=top_seat,
+        passes=number("passes"),
+        doubles=number("doubles"),
+        play_counts=plays,
+        winner=to_move if phase is Phase.OVER else -1,
+        history=(),
+        bombs_left=bombs_left,
+    )
 
 
 def replay(record: Record | str) -> Round:
-    """The round a record describes, by folding its actions over its deal (equal to the original)."""
+    """The round a record describes, by folding its actions over its deal (or its position)."""
     rec = parse_record(record) if isinstance(record, str) else record
     if rec.header("Game") != "doudizhu":
         raise PagodaError(f"not a Dou Di Zhu record: Game {rec.header('Game')!r}")
     rules = parse_rules(rec.header("Rules"))
-    deals = [parse_deal(rec.header("Deal"), rules.players)]
-    k = 2
-    while (more := rec.get(f"Deal{k}")) is not None:
-        deals.append(parse_deal(more, rules.players))
-        k += 1
-    seed_text = rec.get("Seed")
+    start = rec.get("Position")
     wild_text = rec.get("Wild")
-    if seed_text is not None:
-        seed = int(seed_text)
-        first = int(rec.header("First"))
-        r = Round._start(rules, seed, tuple(deals), 1, first)
+    if start is not None:
+        r = Round.from_position(start)
+        if r.rules != rules:
+            raise PagodaError(f"the record's Rules {rec.header('Rules')!r} are not its position's")
     else:
-        d = deals[0]
-        hands = [Cards(m) for m in d[: rules.players]]
-        r = Round.from_hands(
-            hands,
-            Cards(d[rules.players]),
-            int(rec.header("Landlord")),
-            int(rec.header("Bid")),
-            rules,
-            wild_text,
-        )
+        deals = [parse_deal(rec.header("Deal"), rules.players)]
+        k = 2
+        while (more := rec.get(f"Deal{k}")) is not None:
+            deals.append(parse_deal(more, rules.players))
+            k += 1
+        seed_text = rec.get("Seed")
+        if seed_text is not None:
+            seed = parse_number(seed_text, "the Seed header")
+            first = parse_number(rec.header("First"), "the First header")
+            r = Round._start(rules, seed, tuple(deals), 1, first, deals[0])
+        else:
+            d = deals[0]
+            hands = [Cards(m) for m in d[: rules.players]]
+            r = Round.from_hands(
+                hands,
+                Cards(d[rules.players]),
+                parse_number(rec.header("Landlord"), "the Landlord header"),
+                parse_number(rec.header("Bid"), "the Bid header"),
+                rules,
+                wild_text,
+            )
     for seat, text in rec.actions:
         r = r.apply(seat, text)
     if wild_text is not None and r.wild >= 0 and RANK_CHARS[r.wild] != wild_text:
@@ -1006,4 +1133,19 @@ def replay(record: Record | str) -> Round:
     return r
 
 
-__all__ = ["Deal", "Phase", "Round", "View", "deal", "format_deal", "pack", "parse_deal", "replay"]
+__all__ = [
+    "Deal",
+    "Phase",
+    "Round",
+    "Setup",
+    "View",
+    "deal",
+    "format_deal",
+    "format_position",
+    "format_view",
+    "pack",
+    "parse_deal",
+    "parse_position",
+    "parse_view",
+    "replay",
+]

@@ -66,6 +66,10 @@ class Rules:
     rounds: int = 10
     target: int = 0
 
+    def __hash__(self) -> int:
+        # the preset and the table: cheap for the caches keyed by rules, and equal rules agree
+        return hash((self.name, self.players, self.decks, self.wild, self.rob))
+
     @property
     def hand_size(self) -> int:
         """Cards dealt to each seat before the landlord takes the kitty."""

@@ -29,7 +29,7 @@ from pagoda.bots.doudizhu.solver import Solver, SolverBudget
 from pagoda.doudizhu import Action, Round, View
 from pagoda.doudizhu.actions import PASS_KIND, PLAY
 from pagoda.doudizhu.cards import NUM_RANKS, ONE, counts_of, size_of
-from pagoda.doudizhu.round import Phase
+from pagoda.doudizhu.round import Phase, Setup
 from pagoda.doudizhu.rules import Rules, parse_rules
 
 
@@ -78,21 +78,25 @@ def position(view: View, hands: tuple[int, ...], rules: Rules) -> Round:
             passes = 0
         elif text == PASS_KIND:
             passes += 1
-    return Round(
+    kitty = view.kitty.mask if view.kitty else 0
+    setup = Setup(
         rules=rules,
         seed=None,
-        deals=((*hands, view.kitty.mask if view.kitty else 0),),
+        deals=((*hands, kitty),),
         deal_no=1,
         first=landlord,
-        phase=Phase.PLAY,
-        to_move=view.to_move,
-        hands=hands,
-        kitty=view.kitty.mask if view.kitty else 0,
+        kitty=kitty,
         landlord=landlord,
         bid=view.bid,
         bidder=landlord,
         auction=(),
         wild=view.wild - 3 if view.wild is not None else -1,
+    )
+    return Round(
+        setup=setup,
+        phase=Phase.PLAY,
+        to_move=view.to_move,
+        hands=hands,
         top=view.top,
         top_seat=view.top_seat if view.top_seat is not None else -1,
         passes=passes if view.top is not None else 0,
