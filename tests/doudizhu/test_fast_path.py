@@ -1,7 +1,6 @@
-"""The fast path of ``Round.apply``: an action object the state's own ``legal_actions`` returned is
-taken without checking it again; every other action (an equal copy, its text, another state's
-action, one slipped into the returned list) is checked in full, refused with the same message, and
-leaves the state as it was."""
+"""What ``Round.apply`` is given: an action the state's own ``legal_actions`` offered, an equal
+copy, its text or another state's action all give equal states when legal, and are refused with
+the same message when not, leaving the state as it was; what a state offers cannot be changed."""
 
 import copy
 import dataclasses

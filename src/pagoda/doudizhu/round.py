@@ -258,13 +258,18 @@ def _wild_index(rules: Rules) -> int:
     return RANK_CHARS.index(rules.wild)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 12)
 def _play_of(combo: Combo) -> Action:
     """The play action of a combination (equal combinations share one)."""
     return Action(PLAY, 0, combo)
 
 
-@lru_cache(maxsize=1 << 15)
+@lru_cache(maxsize=1 << 12)
+def _text_of(action: Action) -> str:
+    """The text of an action, as the history keeps it."""
+    return str(action)
+
+
 def _play_actions(hand: int, top: Combo | None, rules: Rules, wild: int, bombs: bool) -> tuple[Action, ...]:
     """The actions of a seat in play: the pass (unless it leads), then every legal play."""
     plays = tuple(map(_play_of, legal_plays(hand, top, rules, wild, bombs)))
@@ -325,7 +330,10 @@ class Round(NamedTuple):
 
     def _evolve(self, **changes: Any) -> "Round":
         """This round with ``changes`` to its fields: the one way a transition makes its next state."""
-        return self._replace(**changes)
+        evolved = Round._make(map(changes.pop, Round._fields, self))
+        if changes:
+            raise TypeError(f"a round has no field {', '.join(changes)}")
+        return evolved
 
     def _settle(self, **changes: Any) -> Setup:
         """The setup with ``changes`` (what the auction decides), for :meth:`_evolve`'s ``setup``."""
@@ -518,8 +526,8 @@ class Round(NamedTuple):
 
     @property
     def is_over(self) -> bool:
-        """Whether the round has ended (a seat has played its last card)."""
-        return self.phase is Phase.OVER
+        """Whether the round has ended: a seat has played its last card, and won."""
+        return self.winner >= 0
 
     def hand(self, seat: int) -> Cards:
         """The cards ``seat`` holds (the whole truth: use :meth:`view` for what a seat may see)."""
@@ -575,7 +583,7 @@ class Round(NamedTuple):
     def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
         """Every legal action of ``seat`` (default: the seat to move); empty when not its turn.
 
-        The tuple cannot be changed, and :meth:`apply` takes any action equal to one of it.
+        The tuple cannot be changed; :meth:`apply` checks any action it is given in full.
         """
         if seat is None:
             seat = self.to_move
@@ -583,8 +591,9 @@ class Round(NamedTuple):
             return ()
         setup = self.setup
         if self.phase is Phase.PLAY:
+            top = self.top if self.top_seat != seat else None  # None: the seat leads
             bombs = not self.bombs_left or self.bombs_left[seat] != 0
-            return _play_actions(self.hands[seat], self._table(seat), setup.rules, setup.wild, bombs)
+            return _play_actions(self.hands[seat], top, setup.rules, setup.wild, bombs)
         if self.phase is Phase.OVER:
             return ()
         if setup.rules.rob:
@@ -613,54 +622,77 @@ class Round(NamedTuple):
         :class:`ParseError` if the text is not an action, :class:`IllegalAction` (saying why) if
         the rules refuse it; either way this state is unchanged.
         """
-        if self.phase is Phase.OVER:
-            raise IllegalAction("the round is over")
-        if seat != self.to_move:
-            raise IllegalAction(f"it is seat {self.to_move}'s turn, not seat {seat}'s")
+        if seat != self.to_move or self.phase is not Phase.PLAY:
+            if self.phase is Phase.OVER:
+                raise IllegalAction("the round is over")
+            if seat != self.to_move:
+                raise IllegalAction(f"it is seat {self.to_move}'s turn, not seat {seat}'s")
+            return self._auction(seat, self.parse_action(action, seat) if isinstance(action, str) else action)
         if isinstance(action, str):
             action = self.parse_action(action, seat)
-        if self.phase is Phase.AUCTION:
-            return self._auction(seat, action)
-        if action not in self.legal_actions(seat):
-            self._check_play(seat, action)  # raises, saying why
+        self._check_play(seat, action)  # raises, saying why, unless the action is legal
         return self._play(seat, action)
 
     def _play(self, seat: int, action: Action) -> "Round":
         """The state after ``seat``'s legal play or pass."""
-        n = self.rules.players
-        history = (*self.history, (seat, str(action)))
+        n = self.setup.rules.players
+        history = (*self.history, (seat, _text_of(action)))
         combo = action.combo
         if combo is None:  # a pass: after every other seat has passed, the table is empty again
             passes = self.passes + 1
-            cleared = passes == n - 1
-            return self._evolve(
-                to_move=(seat + 1) % n,
-                top=None if cleared else self.top,
-                top_seat=-1 if cleared else self.top_seat,
-                passes=passes,
-                history=history,
-            )
+            if passes == n - 1:
+                return self._evolve(
+                    to_move=(seat + 1) % n, top=None, top_seat=-1, passes=passes, history=history
+                )
+            return self._evolve(to_move=(seat + 1) % n, passes=passes, history=history)
         hands = list(self.hands)
         hands[seat] -= combo.mask
         counts = list(self.play_counts)
         counts[seat] += 1
-        doubles = self.doubles
-        bombs_left = self.bombs_left
-        if combo.kind in (ROCKET, BOMB):
-            if combo.kind == ROCKET or combo.size >= self.rules.double_min_bomb:
-                doubles += 1
-            if bombs_left and bombs_left[seat] >= 0:
-                bombs_left = self._spend_bomb(seat, combo)
-        over = not hands[seat]  # the seat has played its last card: it wins and the round ends
+        if combo.kind == ROCKET or combo.kind == BOMB:
+            return self._bomb(seat, combo, tuple(hands), tuple(counts), history)
+        if not hands[seat]:  # the seat has played its last card: it wins and the round ends
+            return self._evolve(
+                phase=Phase.OVER,
+                hands=tuple(hands),
+                top=combo,
+                top_seat=seat,
+                passes=0,
+                play_counts=tuple(counts),
+                winner=seat,
+                history=history,
+            )
         return self._evolve(
-            phase=Phase.OVER if over else Phase.PLAY,
-            to_move=seat if over else (seat + 1) % n,
+            to_move=(seat + 1) % n,
             hands=tuple(hands),
             top=combo,
             top_seat=seat,
             passes=0,
-            doubles=doubles,
             play_counts=tuple(counts),
+            history=history,
+        )
+
+    def _bomb(
+        self, seat: int, combo: Combo, hands: tuple[int, ...], counts: tuple[int, ...], history: History
+    ) -> "Round":
+        """The state after ``seat`` plays a bomb or the rocket: it may double the score, and it
+        spends one of the seat's bombs under ``bomb_limits``."""
+        doubles = self.doubles
+        if combo.kind == ROCKET or combo.size >= self.setup.rules.double_min_bomb:
+            doubles += 1
+        bombs_left = self.bombs_left
+        if bombs_left and bombs_left[seat] >= 0:
+            bombs_left = self._spend_bomb(seat, combo)
+        over = not hands[seat]
+        return self._evolve(
+            phase=Phase.OVER if over else Phase.PLAY,
+            to_move=seat if over else (seat + 1) % len(hands),
+            hands=hands,
+            top=combo,
+            top_seat=seat,
+            passes=0,
+            doubles=doubles,
+            play_counts=counts,
             winner=seat if over else -1,
             history=history,
             bombs_left=bombs_left,
