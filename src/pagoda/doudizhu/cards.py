@@ -14,6 +14,7 @@ True
 
 import unicodedata
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 
 from pagoda.core.errors import ParseError
 from pagoda.core.notation import Tokenizer
@@ -66,22 +67,9 @@ def is_subset(part: int, whole: int) -> bool:
     return ((whole | GUARD) - part) & GUARD == GUARD
 
 
-_TEXTS: dict[int, str] = {}
-_TEXTS_MAX = 1 << 16
-
-
+@lru_cache(maxsize=1 << 16)
 def format_mask(mask: int) -> str:
     """The notation of a packed set, lowest rank first."""
-    text = _TEXTS.get(mask)
-    if text is None:
-        text = _format_mask(mask)
-        if len(_TEXTS) >= _TEXTS_MAX:
-            _TEXTS.clear()
-        _TEXTS[mask] = text
-    return text
-
-
-def _format_mask(mask: int) -> str:
     out = []
     i = 0
     while mask:

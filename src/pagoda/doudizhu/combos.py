@@ -274,21 +274,10 @@ def _run(c: list[int], lo: int, length: int, at_least: int) -> bool:
     return all(c[i] >= at_least for i in range(lo, lo + length))
 
 
-_READINGS: dict[tuple[int, int], tuple[Rules, tuple[Combo, ...]]] = {}
-_READINGS_MAX = 1 << 16
-
-
+@lru_cache(maxsize=1 << 16)
 def readings(mask: int, rules: Rules) -> tuple[Combo, ...]:
     """Every way to read the cards ``mask`` (all of them, as their own ranks) as one combination."""
-    key = (mask, id(rules))
-    entry = _READINGS.get(key)
-    if entry is not None and entry[0] is rules:
-        return entry[1]
-    found = tuple(_readings(mask, rules))
-    if len(_READINGS) >= _READINGS_MAX:
-        _READINGS.clear()
-    _READINGS[key] = (rules, found)
-    return found
+    return tuple(_readings(mask, rules))
 
 
 def _readings(mask: int, rules: Rules) -> list[Combo]:

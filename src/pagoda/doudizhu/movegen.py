@@ -14,7 +14,8 @@ with wild cards, once per set of cards and reading.
 ['B', 'R', 'BR']
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from pagoda.doudizhu.cards import ACE, JOKER_B, JOKER_R, NUM_RANKS, ONE, Cards, counts_of, parse_mask
 from pagoda.doudizhu.combos import (
@@ -72,16 +73,10 @@ _RUNS = {
 }
 
 
-_INTERN: dict[tuple[int, str, int], Combo] = {}
-
-
+@lru_cache(maxsize=1 << 16)
 def _combo(kind: str, rank: int, length: int, mask: int) -> Combo:
     """The combination (kind, rank, length, mask) without wild cards, made once and shared."""
-    key = (mask, kind, rank)
-    found = _INTERN.get(key)
-    if found is None:
-        found = _INTERN[key] = Combo(kind, rank, length, mask, mask)
-    return found
+    return Combo(kind, rank, length, mask, mask)
 
 
 def _both_jokers(mask: int) -> bool:
@@ -169,27 +164,21 @@ def gen_trio(c: list[int], rules: Rules, above: int, length: int) -> list[Combo]
     return [_TRIO[i] for i in range(above + 1, JOKER_B) if c[i] >= 3]
 
 
-_RUN_CACHE: dict[tuple[int, int, int], list[Combo]] = {}
-
-
-def _runs_of(pattern: int, per: int, least: int) -> list[Combo]:
+@lru_cache(maxsize=1 << 14)
+def _runs_of(pattern: int, per: int, least: int) -> tuple[Combo, ...]:
     """Every run of at least ``least`` in a pattern of ranks (bit ``i``: rank index ``i`` has ``per``)."""
-    key = (pattern, per, least)
-    found = _RUN_CACHE.get(key)
-    if found is None:
-        found = []
-        starts = pattern
-        for _ in range(least - 1):
-            starts &= starts >> 1  # bit i: ranks i .. i + the steps so far all in the pattern
-        for s in range(ACE + 1) if starts else ():  # most patterns of a hand in play have no run
-            if not pattern >> s & 1:
-                continue
-            e = s
-            while e + 1 <= ACE and pattern >> (e + 1) & 1:
-                e += 1
-            found.extend(_RUNS[per, s, n] for n in range(least, e - s + 2))
-        _RUN_CACHE[key] = found
-    return found
+    found: list[Combo] = []
+    starts = pattern
+    for _ in range(least - 1):
+        starts &= starts >> 1  # bit i: ranks i .. i + the steps so far all in the pattern
+    for s in range(ACE + 1) if starts else ():  # most patterns of a hand in play have no run
+        if not pattern >> s & 1:
+            continue
+        e = s
+        while e + 1 <= ACE and pattern >> (e + 1) & 1:
+            e += 1
+        found.extend(_RUNS[per, s, n] for n in range(least, e - s + 2))
+    return tuple(found)
 
 
 def _gen_run(c: list[int], rules: Rules, above: int, length: int, per: int, least: int) -> list[Combo]:
@@ -197,7 +186,7 @@ def _gen_run(c: list[int], rules: Rules, above: int, length: int, per: int, leas
     for i in range(ACE + 1):
         if c[i] >= per and (rules.bomb_head_chains or c[i] != 4 or (i and c[i - 1] >= per)):
             pattern |= 1 << i
-    found = _runs_of(pattern, per, least)
+    found: Sequence[Combo] = _runs_of(pattern, per, least)
     if not rules.bomb_head_chains:
         # OpenSpiel starts no chain at a rank of which the hand holds four
         found = [r for r in found if c[r.rank - 3 - r.length + 1] != 4]
@@ -205,7 +194,7 @@ def _gen_run(c: list[int], rules: Rules, above: int, length: int, per: int, leas
         return [r for r in found if r.length == length and r.rank - 3 > above]
     if above >= 0:
         return [r for r in found if r.rank - 3 > above]
-    return found
+    return list(found)
 
 
 def gen_chain(c: list[int], rules: Rules, above: int, length: int) -> list[Combo]:
@@ -370,9 +359,6 @@ def enabled_kinds(rules: Rules) -> tuple[str, ...]:
     return tuple(k for k in GENERATORS if not off.get(k, False))
 
 
-_ENABLED: dict[int, tuple[Rules, tuple[str, ...]]] = {}
-
-
 def _dedupe(found: list[Combo]) -> list[Combo]:
     seen: dict[int, Combo] = {}
     for p in found:
@@ -382,12 +368,10 @@ def _dedupe(found: list[Combo]) -> list[Combo]:
     return list(seen.values())
 
 
+@lru_cache(maxsize=64)
 def _enabled(rules: Rules) -> tuple[str, ...]:
-    # keyed by identity: hashing a frozen Rules hashes every option, on every call
-    entry = _ENABLED.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        entry = _ENABLED[id(rules)] = (rules, enabled_kinds(rules))
-    return entry[1]
+    """:func:`enabled_kinds`, once per rules."""
+    return enabled_kinds(rules)
 
 
 _CLASHING = frozenset([PLANE, PLANE_SOLO, PLANE_PAIR, FOUR_TWO_PAIR])

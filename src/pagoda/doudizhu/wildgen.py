@@ -20,6 +20,8 @@ a different order; a property test holds them equal.
 31
 """
 
+from functools import lru_cache
+
 from pagoda.doudizhu.cards import ACE, JOKER_B, JOKER_R, NUM_RANKS, ONE, counts_of
 from pagoda.doudizhu.combos import (
     BOMB,
@@ -42,7 +44,6 @@ from pagoda.doudizhu.combos import (
 )
 from pagoda.doudizhu.rules import Rules
 
-_new = tuple.__new__
 Ways = list[tuple[int, list[int]]]
 """The ways to make a partial reading: (wild cards used, the sets of cards that make it with that many)."""
 Reading = tuple[str, int, int, int, list[int]]
@@ -54,7 +55,8 @@ def supported(rules: Rules) -> bool:
     return not rules.kicker_own_rank and rules.bomb_head_chains
 
 
-def _row(r: int, wild: int, have: int, w: int, decks: int) -> list[list[tuple[int, int]]]:
+@lru_cache(maxsize=1 << 12)
+def _row(r: int, wild: int, have: int, w: int, decks: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     """The ways to make 0, 1, .. cards of rank ``r`` holding ``have`` of it and ``w`` wild cards."""
     one_w = ONE[wild]
     most = 4 * decks
@@ -69,10 +71,7 @@ def _row(r: int, wild: int, have: int, w: int, decks: int) -> list[list[tuple[in
         else:
             lows = range(min(n, have), max(n - w, 0) - 1, -1)
             row.append([(a * ONE[r] + (n - a) * one_w, n - a) for a in lows])
-    return row
-
-
-_ROWS: dict[tuple[int, int, int, int, int], list[list[tuple[int, int]]]] = {}
+    return tuple(tuple(ways) for ways in row)
 
 
 class _Hand:
@@ -91,11 +90,7 @@ class _Hand:
         # first; a row depends only on (rank, wild rank, cards of the rank, wild cards, packs)
         opts = []
         for r in range(NUM_RANKS):
-            key = (r, wild, counts[r], w, decks)
-            row = _ROWS.get(key)
-            if row is None:
-                row = _ROWS[key] = _row(*key)
-            opts.append(row)
+            opts.append(_row(r, wild, counts[r], w, decks))
         self.opts = opts
         self.relaxed = [n if r == wild or r >= JOKER_B else min(n + w, most) for r, n in enumerate(counts)]
 
@@ -203,14 +198,14 @@ class _Hand:
 
 
 def _emit(out: list[Combo], kind: str, rank: int, length: int, reading: int, ways: Ways) -> None:
-    out += [_new(Combo, (kind, rank, length, a, reading, 0)) for _, ms in ways for a in ms]
+    out += [Combo(kind, rank, length, a, reading, 0) for _, ms in ways for a in ms]
 
 
 def _gen_simple(hand: _Hand, above: int, n: int, kind: str, top: int, out: list[Combo]) -> None:
     opts = hand.opts
     for r in range(above + 1, top):
         reading = n * ONE[r]
-        out += [_new(Combo, (kind, r + 3, 1, q, reading, 0)) for q, _ in opts[r][n]]
+        out += [Combo(kind, r + 3, 1, q, reading, 0) for q, _ in opts[r][n]]
 
 
 def _gen_runs(
@@ -253,12 +248,7 @@ def _gen_trio_with(hand: _Hand, above: int, kind: str, unit: int, out: list[Comb
             if k == t or not kick:
                 continue
             reading = main + unit * ONE[k]
-            out += [
-                _new(Combo, (kind, t + 3, 1, a + b, reading, 0))
-                for a, u in mains
-                for b, v in kick
-                if u + v <= w
-            ]
+            out += [Combo(kind, t + 3, 1, a + b, reading, 0) for a, u in mains for b, v in kick if u + v <= w]
 
 
 def _gen_four_with(hand: _Hand, above: int, kind: str, pairs: bool, sink: list[Reading]) -> None:
@@ -286,7 +276,7 @@ def _gen_bombs(hand: _Hand, rules: Rules, above_order: int, out: list[Combo]) ->
             order = bomb_order(size, r, hard=True, top=top and r == wild)
             if order > above_order:
                 m = size * ONE[r]
-                out.append(_new(Combo, (BOMB, r + 3, 1, m, m, order)))
+                out.append(Combo(BOMB, r + 3, 1, m, m, order))
         if r == wild or rules.max_bomb < 4:
             continue
         order = bomb_order(4, r, hard=False)
@@ -295,7 +285,7 @@ def _gen_bombs(hand: _Hand, rules: Rules, above_order: int, out: list[Combo]) ->
         reading = 4 * ONE[r]
         # soft: 1 to 3 wild cards stand in (four wild cards alone are a bomb of their own rank only)
         for k in range(max(1, 4 - counts[r]), min(3, w) + 1):
-            out.append(_new(Combo, (BOMB, r + 3, 1, (4 - k) * ONE[r] + k * one_w, reading, order)))
+            out.append(Combo(BOMB, r + 3, 1, (4 - k) * ONE[r] + k * one_w, reading, order))
 
 
 def _gen_rocket(hand: _Hand, rules: Rules, on: Combo | None, out: list[Combo]) -> None:
@@ -305,7 +295,7 @@ def _gen_rocket(hand: _Hand, rules: Rules, on: Combo | None, out: list[Combo]) -
         m = d * (ONE[JOKER_B] + ONE[JOKER_R])
         order = rules.rocket_order
         if on is None or on.kind != ROCKET or order > on.order:
-            out.append(_new(Combo, (ROCKET, 17, 1, m, m, order)))
+            out.append(Combo(ROCKET, 17, 1, m, m, order))
 
 
 def _flush(found: list[Reading], out: list[Combo]) -> None:
@@ -316,7 +306,7 @@ def _flush(found: list[Reading], out: list[Combo]) -> None:
         if old is None or (PREFERENCE[entry[0]], -entry[1]) < (PREFERENCE[old[0]], -old[1]):
             best[entry[3]] = entry
     for kind, rank, length, reading, cards in best.values():
-        out += [_new(Combo, (kind, rank, length, a, reading, 0)) for a in cards]
+        out += [Combo(kind, rank, length, a, reading, 0) for a in cards]
 
 
 def _gen_kind(
@@ -353,7 +343,7 @@ def _gen_kind(
         four: list[Reading] = []
         _gen_four_with(hand, above, FOUR_TWO_SOLO, False, four)
         for k, rank, n, reading, cards in four:
-            out += [_new(Combo, (k, rank, n, a, reading, 0)) for a in cards]
+            out += [Combo(k, rank, n, a, reading, 0) for a in cards]
     elif kind == FOUR_TWO_PAIR:
         _gen_four_with(hand, above, FOUR_TWO_PAIR, True, clashing)
 
