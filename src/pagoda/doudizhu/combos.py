@@ -6,6 +6,9 @@ Kinds: ``solo``; ``pair``; ``trio``; ``trio_solo`` (trio + one card); ``trio_pai
 it has trios); ``bomb`` (four of a kind; 4 to 8 with two packs); ``four_two_solo`` / ``four_two_pair``
 (four + two solos / two pairs); ``rocket`` (the jokers). Chains run 3..A: no 2, no joker.
 
+Each kind's rule is one short reader (``read_solo`` ... ``read_plane_pair``, listed in
+:data:`READERS`); :func:`readings` asks every one of them.
+
 A combination of the same kind and length beats another when its main rank is higher. A bomb beats
 every non-bomb and every weaker bomb (bigger first, then natural before soft, then higher rank); the
 rocket beats everything. ``rank`` is the rank of the main part's highest card (3..17).
@@ -22,7 +25,7 @@ True
 True
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -274,88 +277,168 @@ def _run(c: list[int], lo: int, length: int, at_least: int) -> bool:
     return all(c[i] >= at_least for i in range(lo, lo + length))
 
 
+def _one_rank(c: list[int], n: int) -> int:
+    """The rank index of a set of ``n`` cards that are all of one rank (-1: not so)."""
+    for i, k in enumerate(c):
+        if k:
+            return i if k == n else -1
+    return -1
+
+
+Reader = Callable[[int, list[int], int, Rules], list[Combo]]
+"""The rule of one kind: the readings of a set of cards (packed ``mask``, counts ``c``, ``n`` cards)
+as that kind under ``rules``; :data:`READERS` lists one per kind."""
+
+
+def read_rocket(mask: int, c: list[int], n: int, rules: Rules) -> list[Combo]:
+    """The rocket: every joker of the packs (two with one pack, four with two), nothing else."""
+    d = rules.rocket_count
+    if n == 2 * d and c[JOKER_B] == d and c[JOKER_R] == d:
+        return [Combo(ROCKET, 17, 1, mask, mask, rules.rocket_order)]
+    return []
+
+
+def _read_of_a_kind(kind: str, size: int) -> Reader:
+    def read(mask: int, c: list[int], n: int, rules: Rules) -> list[Combo]:
+        r = _one_rank(c, n)
+        return [Combo(kind, r + 3, 1, mask, mask)] if n == size and r >= 0 else []
+
+    read.__doc__ = f"A {kind}: {size} card(s) of one rank."
+    return read
+
+
+read_solo = _read_of_a_kind(SOLO, 1)
+read_pair = _read_of_a_kind(PAIR, 2)
+read_trio = _read_of_a_kind(TRIO, 3)
+
+
+def read_bomb(mask: int, c: list[int], n: int, rules: Rules) -> list[Combo]:
+    """A bomb: 4 to ``max_bomb`` cards of one rank, no joker."""
+    r = _one_rank(c, n)
+    if 4 <= n <= rules.max_bomb and 0 <= r < JOKER_B:
+        return [Combo(BOMB, r + 3, 1, mask, mask, bomb_order(n, r))]
+    return []
+
+
+def _read_run(kind: str, per: int, least: str) -> Reader:
+    def read(mask: int, c: list[int], n: int, rules: Rules) -> list[Combo]:
+        present = [i for i in range(NUM_RANKS) if c[i]]
+        lo, hi = present[0], present[-1]
+        span = hi - lo + 1
+        if span != len(present) or hi > ACE or any(c[i] != per for i in present):
+            return []
+        return [Combo(kind, hi + 3, span, mask, mask)] if span >= getattr(rules, least) else []
+
+    read.__doc__ = f"A {kind}: at least ``{least}`` consecutive ranks 3..A of {per} card(s) each."
+    return read
+
+
+read_chain = _read_run(CHAIN, 1, "chain_min")
+read_pair_chain = _read_run(PAIR_CHAIN, 2, "pair_chain_min")
+read_plane = _read_run(PLANE, 3, "plane_min")
+
+
+def read_trio_solo(mask: int, c: list[int], n: int, rules: Rules) -> list[Combo]:
+    """A trio and one solo kicker (option ``trio_solo``)."""
+    if n != 4 or not rules.trio_solo:
+        return []
+    return [Combo(TRIO_SOLO, t + 3, 1, mask, mask) for t in _mains(c, 3, 1, rules, solo_kickers_ok)]
+
+
+def read_trio_pair(mask: int, c: list[int], n: int, rules: Rules) -> list[Combo]:
+    """A trio and a pair."""
+    if n != 5:
+        return []
+    return [Combo(TRIO_PAIR, t + 3, 1, mask, mask) for t in _mains(c, 3, 1, rules, _pairs_ok)]
+
+
+def read_four_two_solo(mask: int, c: list[int], n: int, rules: Rules) -> list[Combo]:
+    """Four of a kind and two solo kickers (option ``four_two_solo``)."""
+    if n != 6 or not rules.four_two_solo:
+        return []
+    return [Combo(FOUR_TWO_SOLO, f + 3, 1, mask, mask) for f in _mains(c, 4, 1, rules, solo_kickers_ok)]
+
+
+def read_four_two_pair(mask: int, c: list[int], n: int, rules: Rules) -> list[Combo]:
+    """Four of a kind and two pairs (option ``four_two_pair``)."""
+    if n != 8 or not rules.four_two_pair:
+        return []
+    return [Combo(FOUR_TWO_PAIR, f + 3, 1, mask, mask) for f in _mains(c, 4, 1, rules, _pairs_ok)]
+
+
+def read_plane_solo(mask: int, c: list[int], n: int, rules: Rules) -> list[Combo]:
+    """A plane and as many solo kickers as it has trios (option ``plane_solo``)."""
+    if n % 4 or n // 4 < rules.plane_min or not rules.plane_solo:
+        return []
+    length = n // 4
+    return [
+        Combo(PLANE_SOLO, s + length + 2, length, mask, mask)
+        for s in _mains(c, 3, length, rules, solo_kickers_ok)
+    ]
+
+
+def read_plane_pair(mask: int, c: list[int], n: int, rules: Rules) -> list[Combo]:
+    """A plane and as many pairs as it has trios."""
+    if n % 5 or n // 5 < rules.plane_min:
+        return []
+    length = n // 5
+    return [
+        Combo(PLANE_PAIR, s + length + 2, length, mask, mask) for s in _mains(c, 3, length, rules, _pairs_ok)
+    ]
+
+
+KickersOk = Callable[[list[int], int, int, Rules, bool], bool]
+"""Whether the cards left over are allowed kickers of a main part on ranks lo..hi (plane or not)."""
+
+
+def _pairs_ok(rest: list[int], lo: int, hi: int, rules: Rules, plane: bool) -> bool:
+    return pair_kickers_ok(rest, lo, hi, rules)
+
+
+def _mains(c: list[int], per: int, length: int, rules: Rules, kickers_ok: KickersOk) -> list[int]:
+    """The lowest rank index of each run of ``length`` ranks of ``per`` cards (no joker) that the
+    cards hold, such that the other cards are allowed kickers of it."""
+    found = []
+    for s in range(JOKER_B - length + 1):
+        if length > 1 and not _run(c, s, length, per):
+            continue
+        if length == 1 and c[s] < per:
+            continue
+        rest = c.copy()
+        for i in range(s, s + length):
+            rest[i] -= per
+        if kickers_ok(rest, s, s + length - 1, rules, length > 1):
+            found.append(s)
+    return found
+
+
+READERS: tuple[Reader, ...] = (
+    read_rocket,
+    read_solo,
+    read_pair,
+    read_trio,
+    read_bomb,
+    read_chain,
+    read_pair_chain,
+    read_plane,
+    read_trio_solo,
+    read_trio_pair,
+    read_four_two_solo,
+    read_four_two_pair,
+    read_plane_solo,
+    read_plane_pair,
+)
+"""The reader of each kind, in the order their readings are listed."""
+
+
 @lru_cache(maxsize=1 << 16)
 def readings(mask: int, rules: Rules) -> tuple[Combo, ...]:
     """Every way to read the cards ``mask`` (all of them, as their own ranks) as one combination."""
-    return tuple(_readings(mask, rules))
-
-
-def _readings(mask: int, rules: Rules) -> list[Combo]:
     c = counts_of(mask)
     n = sum(c)
-    out: list[Combo] = []
-    if n == 0:
-        return out
-    present = [i for i in range(NUM_RANKS) if c[i]]
-    lo, hi = present[0], present[-1]
-    d = rules.rocket_count
-    if n == 2 * d and c[JOKER_B] == d and c[JOKER_R] == d:
-        out.append(Combo(ROCKET, 17, 1, mask, mask, rules.rocket_order))
-    if len(present) == 1:
-        k = c[lo]
-        if k == 1:
-            out.append(Combo(SOLO, lo + 3, 1, mask, mask))
-        elif k == 2:
-            out.append(Combo(PAIR, lo + 3, 1, mask, mask))
-        elif k == 3:
-            out.append(Combo(TRIO, lo + 3, 1, mask, mask))
-        if 4 <= k <= rules.max_bomb and lo < JOKER_B:
-            out.append(Combo(BOMB, lo + 3, 1, mask, mask, bomb_order(k, lo)))
-    # chains: one count throughout, consecutive, no 2 or joker
-    span = hi - lo + 1
-    if span == len(present) and hi <= ACE:
-        k = c[lo]
-        if all(c[i] == k for i in present):
-            if k == 1 and span >= rules.chain_min:
-                out.append(Combo(CHAIN, hi + 3, span, mask, mask))
-            elif k == 2 and span >= rules.pair_chain_min:
-                out.append(Combo(PAIR_CHAIN, hi + 3, span, mask, mask))
-            elif k == 3 and span >= rules.plane_min:
-                out.append(Combo(PLANE, hi + 3, span, mask, mask))
-    if n == 4 and rules.trio_solo:
-        for t in present:
-            if c[t] >= 3 and t < JOKER_B:
-                rest = c.copy()
-                rest[t] -= 3
-                if solo_kickers_ok(rest, t, t, rules, False):
-                    out.append(Combo(TRIO_SOLO, t + 3, 1, mask, mask))
-    if n == 5:
-        for t in present:
-            if c[t] >= 3 and t < JOKER_B:
-                rest = c.copy()
-                rest[t] -= 3
-                if pair_kickers_ok(rest, t, t, rules):
-                    out.append(Combo(TRIO_PAIR, t + 3, 1, mask, mask))
-    if (n == 6 and rules.four_two_solo) or (n == 8 and rules.four_two_pair):
-        for f in present:
-            if c[f] >= 4 and f < JOKER_B:
-                rest = c.copy()
-                rest[f] -= 4
-                if n == 6 and solo_kickers_ok(rest, f, f, rules, False):
-                    out.append(Combo(FOUR_TWO_SOLO, f + 3, 1, mask, mask))
-                if n == 8 and pair_kickers_ok(rest, f, f, rules):
-                    out.append(Combo(FOUR_TWO_PAIR, f + 3, 1, mask, mask))
-    for unit, kind in ((4, PLANE_SOLO), (5, PLANE_PAIR)):
-        if n % unit or (kind == PLANE_SOLO and not rules.plane_solo):
-            continue
-        length = n // unit
-        if length < rules.plane_min:
-            continue
-        for s in range(ACE - length + 2):
-            if not _run(c, s, length, 3):
-                continue
-            rest = c.copy()
-            for i in range(s, s + length):
-                rest[i] -= 3
-            e = s + length - 1
-            ok = (
-                solo_kickers_ok(rest, s, e, rules, True)
-                if kind == PLANE_SOLO
-                else pair_kickers_ok(rest, s, e, rules)
-            )
-            if ok:
-                out.append(Combo(kind, e + 3, length, mask, mask))
-    return out
+    if not n:
+        return ()
+    return tuple(combo for read in READERS for combo in read(mask, c, n, rules))
 
 
 _LOOSE_ONE = Rules(name="loose", max_bomb=8, kicker_own_rank=True, kicker_rocket=True, chain_min=1)
