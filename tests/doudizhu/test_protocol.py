@@ -7,7 +7,7 @@ import pytest
 
 import pagoda.doudizhu
 from pagoda import doudizhu as ddz
-from pagoda.core import Decision
+from pagoda.core import Decision, Record
 from pagoda.doudizhu.actions import format_action, parse_action
 from pagoda.doudizhu.combos import format_combo, parse_combo
 
@@ -94,8 +94,23 @@ def test_rule_errors_are_illegal_actions(phase: str, text: str, message: str) ->
 
 def test_match_replay_keeps_the_kind_of_error() -> None:
     m = ddz.Match.new(7)
-    rec = f'[Game "doudizhu-match"]\n[Rules "classic"]\n[Seed "7"]\n\n{m.to_move} bid \u0661\n'
+    headers = (("Game", "doudizhu-match"), ("Rules", "classic"), ("Seed", "7"))
     with pytest.raises(ddz.ParseError, match=r"action 1 .*ARABIC-INDIC DIGIT ONE"):
+        ddz.Match.replay(Record(headers, ((m.to_move, "bid \u0661"),)))
+    with pytest.raises(ddz.ParseError, match=r"action 1 \(\d bid x\): a bid is a number"):
+        ddz.Match.replay(Record(headers, ((m.to_move, "bid x"),)))
+    with pytest.raises(ddz.IllegalAction, match=r"action 1 \(\d bid 4\): a bid must be above 0"):
+        ddz.Match.replay(Record(headers, ((m.to_move, "bid 4"),)))
+
+
+def test_record_seats_are_ascii_numbers() -> None:
+    r = ddz.Round.new(5)
+    text = str(r.apply(r.to_move, "pass").record).replace(f"\n{r.to_move} pass", "\n\u0660 pass")
+    assert "\u0660 pass" in text
+    with pytest.raises(ddz.ParseError, match=r"a Dou Di Zhu record is ASCII: .* \(ARABIC-INDIC DIGIT ZERO\)"):
+        ddz.replay(text)
+    rec = '[Game "doudizhu-match"]\n[Rules "classic"]\n[Seed "7"]\n\n\u0660 pass\n'
+    with pytest.raises(ddz.ParseError, match="match record is ASCII"):
         ddz.Match.replay(rec)
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pagoda.core import ParseError, Record, parse_record
 from pagoda.core.errors import IllegalAction
 from pagoda.doudizhu.actions import Action
-from pagoda.doudizhu.cards import parse_number
+from pagoda.doudizhu.cards import check_ascii, parse_number
 from pagoda.doudizhu.round import Round
 from pagoda.doudizhu.rules import RULES, Rules, format_rules, parse_rules
 
@@ -91,6 +91,8 @@ class Match:
     @classmethod
     def replay(cls, record: Record | str) -> "Match":
         """The match a match record describes."""
+        if isinstance(record, str):
+            check_ascii(record, "a Dou Di Zhu match record")
         rec = parse_record(record) if isinstance(record, str) else record
         if rec.get("Game") != MATCH_GAME:
             raise ParseError(f"not a Dou Di Zhu match record: Game is {rec.get('Game')!r}")

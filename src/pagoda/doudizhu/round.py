@@ -1125,7 +1125,11 @@ def parse_position(text: str) -> Round:
 
 
 def replay(record: Record | str) -> Round:
-    """The round a record describes, by folding its actions over its deal (or its position)."""
+    """The round a record describes, by folding its actions over its deal (or its position).
+
+    A record's text is ASCII (:class:`ParseError` otherwise: a seat written ``\u0661`` is not 1)."""
+    if isinstance(record, str):
+        check_ascii(record, "a Dou Di Zhu record")
     rec = parse_record(record) if isinstance(record, str) else record
     if rec.header("Game") != "doudizhu":
         raise PagodaError(f"not a Dou Di Zhu record: Game {rec.header('Game')!r}")
