@@ -28,9 +28,9 @@ def seat_rngs(seed: int, players: int = 3) -> list[random.Random]:
 
 
 def step(r: Round, bot: Any, rng: random.Random, hook: DecisionHook | None = None) -> Round:
-    """Ask the seat to move for one action (from its own view) and apply it."""
-    seat = r.to_move
-    legal = r.legal_actions(seat)
+    """Ask the one seat the round asks now (its decision) for an action, from its own view, and apply it."""
+    (decision,) = r.decisions()
+    seat, legal = decision.seat, decision.actions
     view = r.view(seat)
     start = time.perf_counter()
     action: Action = bot.decide(view, legal, rng)
