@@ -184,3 +184,21 @@ def test_follows_from_tables_equal_the_generators(preset: str) -> None:
             assert found == natural_plays(counts_of(hand), rules, on), (hand, on)
             checked.add(on.kind)
     assert {"solo", "pair", "trio", "trio_pair", "chain", "pair_chain", "plane", "bomb"} <= checked
+
+
+@pytest.mark.parametrize("preset", ["classic", "rlcard", "four_player", "classic trio_solo=false"])
+def test_counted_leads_equal_the_generators(preset: str) -> None:
+    """A lead is listed from the tables of the ranks holding one, two or three cards (the fast
+    path); natural_plays runs the generator of every kind and keeps the preferred reading of each
+    set of cards: the same plays."""
+    from pagoda.doudizhu.cards import counts_of, deck
+    from pagoda.doudizhu.movegen import legal_plays, natural_plays
+
+    rules = ddz.parse_rules(preset)
+    rng = random.Random(preset)
+    cards = deck(rules.decks)
+    for _ in range(400):
+        rng.shuffle(cards)
+        hand = sum(1 << (5 * i) for i in cards[: rng.randrange(1, 34 if rules.decks == 2 else 21)])
+        found = legal_plays(hand, None, rules)
+        assert sorted(found) == sorted(natural_plays(counts_of(hand), rules, None)), hand
