@@ -20,6 +20,10 @@
   × 2 for a spring (no peasant played a card) or an anti-spring (the landlord played only the first
   lead). The landlord wins or loses that times the number of peasants; each peasant loses or wins it.
 
+The state satisfies :class:`pagoda.core.GameState`: ``new``, ``apply``, ``legal_actions`` (a
+tuple), ``decisions``, ``view``, ``score``, ``record``, and ``position``/``from_position``, one
+line of text that holds everything the rules read (:func:`format_position`).
+
 >>> from pagoda import doudizhu as ddz
 >>> r = ddz.Round.from_hands(["33", "4", "5"], landlord=0)
 >>> [str(a) for a in r.legal_actions(0)]
@@ -591,7 +595,7 @@ class Round(NamedTuple):
             return ()
         setup = self.setup
         if self.phase is Phase.PLAY:
-            top = self.top if self.top_seat != seat else None  # None: the seat leads
+            top = self._table(seat)
             bombs = not self.bombs_left or self.bombs_left[seat] != 0
             return _play_actions(self.hands[seat], top, setup.rules, setup.wild, bombs)
         if self.phase is Phase.OVER:
@@ -728,7 +732,7 @@ class Round(NamedTuple):
             reading = parse_mask(reading_text) if reading_text else None
             if self.phase is not Phase.PLAY:
                 raise IllegalAction("no play during the auction")
-            top = self.top if self.top_seat != seat else None
+            top = self._table(seat)
             return Action(PLAY, 0, self._read_play(mask, reading, top))
         raise ParseError(f"cannot read action {text!r} (bid N, pass, call, rob, play CARDS)")
 
@@ -869,7 +873,7 @@ class Round(NamedTuple):
 
     def _check_play(self, seat: int, action: Action) -> None:
         """Raise :class:`IllegalAction` unless ``seat`` may take ``action`` (a play or pass) now."""
-        top = self.top if self.top_seat != seat else None
+        top = self._table(seat)
         if action.kind == PASS_KIND:
             if top is None:
                 raise IllegalAction("the leader may not pass")
