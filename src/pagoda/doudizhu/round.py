@@ -1099,6 +1099,8 @@ def parse_position(text: str) -> Round:
             f"position field landlord: the {phase.value} phase has {'none' if landlord < 0 else 'one'}"
         )
     to_move = seat("to", none_ok=False)
+    if number("deal") < 1:
+        raise ParseError("position field deal: deals are numbered from 1")
     setup = Setup(
         rules=rules,
         seed=None if f["seed"] == _NONE else number("seed"),
