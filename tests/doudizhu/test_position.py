@@ -123,6 +123,7 @@ BAD = [
     (EXAMPLE.replace("wild -", "wild B"), "position field wild is a rank 3..2 or -, not 'B'"),
     (EXAMPLE.replace("landlord 0", "landlord -"), "position field landlord: the play phase has none"),
     (EXAMPLE.replace("auction -", "auction 0 shout"), "position field auction: '0 shout' is not"),
+    (EXAMPLE.replace("deal 1;", "deal 0;"), "position field deal: deals are numbered from 1"),
     (
         EXAMPLE.replace("deal 1; first 0", "first 0; deal 1"),
         "position field 4 is 'first 0', not 'deal VALUE'",
