@@ -114,6 +114,12 @@ def test_record_seats_are_ascii_numbers() -> None:
         ddz.Match.replay(rec)
 
 
+def test_rules_text_is_ascii() -> None:
+    assert ddz.parse_rules("classic rounds=3").rounds == 3
+    with pytest.raises(ddz.ParseError, match=r"rules text is ASCII: '\u0663' \(ARABIC-INDIC DIGIT THREE\)"):
+        ddz.parse_rules("classic rounds=\u0663")
+
+
 def test_record_headers_are_ascii_numbers() -> None:
     text = str(ddz.Round.new(5).record).replace('[Seed "5"]', '[Seed "\u0665"]')
     with pytest.raises(ddz.ParseError, match="ARABIC-INDIC DIGIT FIVE"):

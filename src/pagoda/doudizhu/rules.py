@@ -29,6 +29,7 @@ from typing import Any
 
 from pagoda.core import rules as core_rules
 from pagoda.core.errors import ParseError
+from pagoda.doudizhu.cards import check_ascii
 
 _WILDS = frozenset(["none", "drawn", *"3456789TJQKA2"])
 
@@ -125,7 +126,11 @@ def format_rules(rules: Rules) -> str:
 
 
 def parse_rules(text: str) -> Rules:
-    """Read ``"preset option=value ..."``; :class:`ParseError` names what is wrong."""
+    """Read ``"preset option=value ..."``; :class:`ParseError` names what is wrong.
+
+    The text is ASCII: ``rounds=\u0663`` is refused, not read as 3.
+    """
+    check_ascii(text, "rules text")
     rules: Rules = core_rules.parse_rules(text, _PRESETS)
     if rules.wild not in _WILDS:
         raise ParseError(f"option wild takes none, drawn or a rank 3..2, not {rules.wild!r}")
