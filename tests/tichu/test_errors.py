@@ -2,6 +2,7 @@
 
 import pytest
 
+from pagoda.core import PagodaError
 from pagoda.tichu import IllegalAction, ParseError, Round, parse_action, parse_cards, replay
 from pagoda.tichu.round import Phase
 
@@ -20,12 +21,14 @@ def _start() -> Round:
     return r
 
 
-def _refused(r: Round, seat: int, action: str, *named: str) -> IllegalAction:
-    """``action`` raises IllegalAction naming each of ``named``; ``r`` is as it was."""
+def _refused(
+    r: Round, seat: int, action: str, *named: str, error: type[PagodaError] = IllegalAction
+) -> PagodaError:
+    """``action`` raises ``error`` naming each of ``named``; ``r`` is as it was."""
     copy = replay(str(r.record))
     assert copy == r
     legal = [str(a) for a in r.legal_actions(seat)]
-    with pytest.raises(IllegalAction) as info:
+    with pytest.raises(error) as info:
         r.apply(seat, action)
     message = str(info.value)
     for word in named:
@@ -43,6 +46,16 @@ def test_illegal_action_is_a_value_error() -> None:
     assert issubclass(ParseError, ValueError)
     with pytest.raises(ValueError, match="unknown action"):
         _start().apply(0, "fold")
+
+
+def test_bad_syntax_is_a_parse_error_and_a_rules_violation_an_illegal_action() -> None:
+    r = _start()
+    with pytest.raises(ParseError, match="fold") as syntax:
+        r.apply(0, "fold")
+    assert not isinstance(syntax.value, IllegalAction)
+    with pytest.raises(IllegalAction, match="does not hold") as rules:
+        r.apply(0, "play 9g")
+    assert not isinstance(rules.value, ParseError)
 
 
 @pytest.mark.parametrize(
@@ -63,7 +76,7 @@ def test_illegal_action_is_a_value_error() -> None:
     ],
 )
 def test_malformed_actions(action: str, named: tuple[str, ...]) -> None:
-    _refused(_start(), 0, action, *named)
+    _refused(_start(), 0, action, *named, error=ParseError)
 
 
 def test_cards_not_held() -> None:
@@ -100,7 +113,7 @@ def test_a_play_that_does_not_beat() -> None:
 
 
 def test_wish_without_the_mah_jong() -> None:
-    _refused(_start(), 0, "play 2g wish 5", "wish", "Mah Jong")
+    _refused(_start(), 0, "play 2g wish 5", "wish", "Mah Jong", error=ParseError)
 
 
 def test_wish_obliges() -> None:
@@ -214,7 +227,7 @@ def test_errors_in_the_exchange_change_nothing() -> None:
     hand = r.hand(1)
     not_held = r.hand(0)[0]
     _refused(r, 1, f"exchange {hand[0]} {hand[1]} {not_held}", "does not hold", str(not_held))
-    _refused(r, 1, f"exchange {hand[0]} {hand[0]} {hand[1]}", "twice")
+    _refused(r, 1, f"exchange {hand[0]} {hand[0]} {hand[1]}", "twice", error=ParseError)
     _refused(r, 1, f"play {hand[0]}", "exchange")
     r = r.apply(1, f"exchange {hand[0]} {hand[1]} {hand[2]}")
     _refused(r, 1, f"exchange {hand[3]} {hand[4]} {hand[5]}", "already given")
@@ -258,3 +271,14 @@ def test_parse_action_errors_are_parse_errors() -> None:
     for text in ("", "fold", "play", "exchange 2g", "give-dragon x", "play 2g as", "play Zz"):
         with pytest.raises(ParseError):
             parse_action(text)
+
+
+def test_the_mah_jong_play_never_fulfils_its_own_wish() -> None:
+    # The straight holds a 4 and wishes for 4: the wish is set after the play, so it stays.
+    r = _start().apply(0, "play Mj 2g 3g 4g 5g wish 4")
+    assert r.wish == 4
+    # Seat 1 holds 4k and can beat the straight with one holding it: it must.
+    _refused(r, 1, "pass", "wish", "4")
+    _refused(r, 1, "play 5k 6k 7k 8k 9g", "wish", "4")
+    r = r.apply(1, "play 2k 3k 4k 5k 6k")  # a straight flush: a bomb with the 4 meets it
+    assert r.wish == 0

@@ -13,8 +13,8 @@ its winner (even one already out) must ``take`` it, or give a Dragon trick to an
 (``give-dragon``). The Dog is led alone and hands the lead to the partner (or, if the partner is
 out, to the next seat still in after the partner). The Mah Jong may wish for a rank: until a
 natural card of it is played, a seat on its turn that holds the rank and can make a legal play
-containing it must do so (out-of-turn bombs are free of the wish). A wish for a rank the same
-play contains is fulfilled at once.
+containing it must do so (out-of-turn bombs are free of the wish). The wish is set after the
+Mah Jong's play: that play's own cards never fulfil it, even when they hold the wished rank.
 
 The round ends when three seats are out (a Dragon trick still on the table is given away first;
 any other unfinished trick goes to whoever played last), or at once when partners go out first
@@ -706,10 +706,7 @@ class Round:
                 return r
         if not isinstance(seat, int) or not 0 <= seat < 4:
             raise IllegalAction(f"seat {seat!r} is not a seat: 0-3")
-        try:
-            act = as_action(action)
-        except ParseError as e:
-            raise IllegalAction(str(e)) from None
+        act = as_action(action)  # bad syntax raises ParseError, not IllegalAction
         phase = self.phase
         if phase is _OVER:
             raise IllegalAction("the round is over")
@@ -907,7 +904,7 @@ class Round:
         if wish and mask & RANK_MASKS[wish]:
             wish = 0
         if act.wish:
-            wish = 0 if mask & RANK_MASKS[act.wish] else act.wish
+            wish = act.wish  # set after the play: its own cards never fulfil it
         r._wish = wish
         r._out = self._out if left else (*self._out, seat)
         if combo.kind == DOG_KIND:
@@ -1257,4 +1254,6 @@ def replay(record: Record | str, rules: Rules | None = None) -> Round:
             r = r.apply(seat, text)
         except IllegalAction as e:
             raise IllegalAction(f"action {number} ({seat} {text}): {e}") from None
+        except ParseError as e:
+            raise ParseError(f"action {number} ({seat} {text}): {e}") from None
     return r
