@@ -64,7 +64,8 @@ def test_decide_is_deterministic_given_the_rng(name: str) -> None:
     r = Round.new(9)
     rngs = seat_rngs(9)
     while not r.is_over:
-        seat = r.awaiting[0]
-        view, legal = r.view(seat), r.legal_actions(seat)
+        decision = r.decisions()[0]
+        seat = decision.seat
+        view, legal = r.view(seat), decision.actions
         assert bot.decide(view, legal, random.Random(3)) == bot.decide(view, legal, random.Random(3))
         r = step(r, [bot] * 4, rngs)

@@ -6,7 +6,6 @@ import pytest
 
 from pagoda.bots import get_bot
 from pagoda.bots.tichu import seat_rngs, step
-from pagoda.bots.tichu.driver import bomb_offers
 from pagoda.bots.tichu.solver import Solver, SolverBudget, cards_left, round_value, solve, turn_actions
 from pagoda.tichu import Round, View, to_mask
 from pagoda.tichu.actions import TICHU
@@ -115,30 +114,13 @@ def test_a_tichu_call_counts() -> None:
     assert solve(r, 0) == 200
 
 
-def _brute(r: Round, team: int, after: int = -1, k: int = 0) -> float:
-    """Plain minimax over the driver's protocol: no pruning, no table, every wish."""
+def _brute(r: Round, team: int) -> float:
+    """Plain minimax over the round's own flow: no pruning, no table, every wish."""
     if r.phase is Phase.OVER:
         return float(round_value(r, team))
-    if after >= 0:
-        while k <= 4:
-            seat = (after + k) & 3
-            offers = bomb_offers(r, seat)
-            if offers:
-                values = [_brute(r, team, after, k + 1)]
-                for b in offers:
-                    nxt = r.apply(seat, b)
-                    live = nxt.phase is Phase.PLAY and nxt.top is not None
-                    values.append(_brute(nxt, team, seat if live else -1, 1))
-                return max(values) if seat & 1 == team else min(values)
-            k += 1
-    seat = r.to_move
-    values = []
-    for a in r.legal_actions(seat):
-        if a.kind == TICHU:
-            continue
-        nxt = r.apply(seat, a)
-        live = nxt.phase is Phase.PLAY and nxt.top is not None
-        values.append(_brute(nxt, team, seat if live else -1, 1))
+    decision = r.decisions()[0]
+    seat = decision.seat
+    values = [_brute(r.apply(seat, a), team) for a in decision.actions if a.kind != TICHU]
     return max(values) if seat & 1 == team else min(values)
 
 
@@ -186,7 +168,7 @@ def test_solver_agrees_with_plain_minimax() -> None:
     positions = [_random_endgame(rng) for _ in range(100)] + _endgames(range(60), 8)
     assert len(positions) >= 110  # 100 random ones and at least 10 from played rounds
     for r in positions:
-        team = r.to_move & 1
+        team = r.decisions()[0].seat & 1
         assert solve(r, team) == _brute(r, team), repr(r)
 
 
@@ -194,16 +176,15 @@ def test_solver_tables_and_windows_agree_with_plain_minimax() -> None:
     rng = random.Random(12)
     for _ in range(60):
         r = _random_endgame(rng)
-        team = 1 - (r.to_move & 1)  # the other team this time: it minimizes at the root
+        decision = r.decisions()[0]
+        seat = decision.seat
+        team = 1 - (seat & 1)  # the other team this time: it minimizes at the root
         # one solver, one table, for every action (entries found with other windows reused)
         solver = Solver(team)
-        seat = r.to_move
-        for a in r.legal_actions(seat):
+        for a in decision.actions:
             if a.kind == TICHU:
                 continue
-            nxt = r.apply(seat, a)
-            live = nxt.phase is Phase.PLAY and nxt.top is not None
-            assert solver.value_after(r, seat, a) == _brute(nxt, team, seat if live else -1, 1)
+            assert solver.value_after(r, seat, a) == _brute(r.apply(seat, a), team)
         exact = _brute(r, team)
         assert solver.value(r) == exact, repr(r)
         # narrow windows on a fresh table: bounds on the true value, then the value itself
@@ -226,7 +207,8 @@ def test_table_bounds_on_bigger_endgames() -> None:
     # Plain alpha-beta (checked against the minimax above) is the reference here: positions of
     # up to 10 cards from played rounds, where the table's bounds are found and used often.
     for r in _endgames(range(300, 330), 10):
-        team = r.to_move & 1
+        seat = r.decisions()[0].seat
+        team = seat & 1
         plain = Solver(team)
         plain._table = _Forgetful()  # type: ignore[assignment]
         exact = plain.value(r)
@@ -240,14 +222,15 @@ def test_table_bounds_on_bigger_endgames() -> None:
             fresh.value(r, lo, lo + 20)  # leaves bounds in the table, to be read as bounds
             assert fresh.value(r) == exact, repr(r)
         for a in turn_actions(r):
-            assert solver.value_after(r, r.to_move, a) == plain.value_after(r, r.to_move, a)
+            assert solver.value_after(r, seat, a) == plain.value_after(r, seat, a)
 
 
 def test_values_of_actions_match_the_position() -> None:
     for r in _endgames(range(40, 60), 9):
-        seat = r.to_move
+        decision = r.decisions()[0]
+        seat = decision.seat
         solver = Solver(seat & 1)
-        actions = [a for a in r.legal_actions(seat) if a.kind != TICHU]
+        actions = [a for a in decision.actions if a.kind != TICHU]
         values = solver.values(r, seat, actions)
         assert max(values) == solver.value(r)  # the seat to move's team maximizes
         # zero-sum: the other team's values are the negatives

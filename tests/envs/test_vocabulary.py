@@ -71,7 +71,7 @@ def test_tichu_out_of_turn_bomb_is_asked() -> None:
     flow.step(single_two)
     # Seat 1 moves next (its bombs are among its plays); the others are asked from seat 2 on, the
     # player itself last.
-    assert flow.poll == [2, 3, 0]
+    assert flow.round.window == (2, 3, 0)
     assert flow.actor() == 2
     assert tichu_flow.A_NO_BOMB in flow.legal()
     flow.step(tichu_flow.A_NO_BOMB)
@@ -81,7 +81,7 @@ def test_tichu_out_of_turn_bomb_is_asked() -> None:
     assert flow.round.top is not None
     assert flow.round.top.kind == "straight_flush"
     assert flow.round.to_move == 0
-    assert flow.poll == [1, 2, 3]
+    assert flow.round.window == (1, 2, 3)
     assert flow.actor() == 1
 
 

@@ -7,8 +7,9 @@ from pagoda.tichu.round import Phase
 
 
 def random_step(r: Round, rng: random.Random) -> tuple[int, str]:
-    """Pick a seat and one of its legal actions: mostly the seat to move, sometimes another."""
-    seat = r.to_move
+    """Pick a seat and one of its legal actions: mostly the first seat the round asks
+    (:meth:`Round.decisions`), sometimes another."""
+    seat = r.decisions()[0].seat
     if rng.random() < 0.15:
         others = [s for s in range(4) if s != seat and r.legal_actions(s)]
         if others:

@@ -247,6 +247,10 @@ def run_step(state: Any, text: str) -> tuple[Any, str | None]:
         has = "tichu" in action_texts(state, seat)
         if has != (value == "yes"):
             return state, f"tichu {seat}: expected {value}, got {'yes' if has else 'no'}"
+    elif key == "window":
+        expected_window = tuple(int(x) for x in value.split()) if value != "-" else ()
+        if tuple(state.window) != expected_window:
+            return state, f"window: expected {expected_window}, got {tuple(state.window)}"
     elif key == "to_move":
         if state.to_move != int(value):
             return state, f"to_move: expected {value}, got {state.to_move}"

@@ -41,6 +41,14 @@ def _refused(
     return info.value
 
 
+def _no_bombs(r: Round) -> Round:
+    """``r`` after every seat of its bomb window answers ``no-bomb``."""
+    for seat in r.window:
+        r = r.apply(seat, "no-bomb")
+    assert r.window == ()
+    return r
+
+
 def test_illegal_action_is_a_value_error() -> None:
     assert issubclass(IllegalAction, ValueError)
     assert issubclass(ParseError, ValueError)
@@ -137,7 +145,10 @@ def test_take_when_the_trick_is_not_complete() -> None:
     _refused(r, 0, "pass", "take")
     _refused(r, 0, "play 3g", "take")
     _refused(r, 0, "give-dragon 1", "Dragon")
-    assert r.apply(0, "take").to_move == 0
+    # Every seat holds a straight flush: all are asked, after the last passer, before the take.
+    assert r.window == (0, 1, 2, 3)
+    _refused(r, 0, "take", "bomb window", "seats 0, 1, 2 and 3")
+    assert _no_bombs(r).apply(0, "take").to_move == 0
 
 
 def test_take_on_an_empty_table() -> None:
@@ -152,6 +163,8 @@ def test_give_dragon_to_the_partner() -> None:
     _refused(r, 0, "give-dragon 0", "opponent")
     _refused(r, 0, "take", "give-dragon")
     _refused(r, 1, "give-dragon 2", "no trick")
+    _refused(r, 0, "give-dragon 3", "bomb window")
+    r = _no_bombs(r)
     assert r.apply(0, "give-dragon 3").won(3) == r.apply(0, "give-dragon 3").won(3)
     assert r.apply(0, "give-dragon 3").to_move == 0
 
@@ -163,12 +176,13 @@ def test_bomb_on_an_empty_table_out_of_turn() -> None:
     r = r.apply(0, "play 2g").apply(1, "play 9g 9k 9b 9r")
     assert r.top is not None
     assert r.top.kind == "four_of_a_kind"
-    r = r.apply(2, "pass").apply(3, "pass").apply(0, "pass").apply(1, "take")
+    r = _no_bombs(r.apply(2, "pass").apply(3, "pass").apply(0, "pass")).apply(1, "take")
     assert r.to_move == 1
 
 
 def test_bomb_after_a_taken_trick_out_of_turn() -> None:
-    r = _start().apply(0, "play 2g").apply(1, "pass").apply(2, "pass").apply(3, "pass").apply(0, "take")
+    r = _no_bombs(_start().apply(0, "play 2g").apply(1, "pass").apply(2, "pass").apply(3, "pass"))
+    r = r.apply(0, "take")
     assert r.top is None
     _refused(r, 1, "play 9g 9k 9b 9r", "empty table")
 
@@ -191,9 +205,10 @@ def test_play_after_the_round_is_over() -> None:
         ]
     )
     r = r.apply(0, "play Mj 2g 3g 4g 5g 6g 7g 8g 9g Tg Jg Qg Kg")
-    r = r.apply(1, "pass").apply(2, "pass").apply(3, "pass").apply(0, "take").apply(0, "play Dg")
+    r = _no_bombs(r.apply(1, "pass").apply(2, "pass").apply(3, "pass"))
+    r = r.apply(0, "take").apply(0, "play Dg")
     r = r.apply(2, "play 2b 3k 4b 5k 6b 7k 8b 9k Tb Jk Qb Kk Ab")
-    r = r.apply(3, "pass").apply(1, "pass").apply(2, "take").apply(2, "play Ph")
+    r = _no_bombs(r.apply(3, "pass").apply(1, "pass")).apply(2, "take").apply(2, "play Ph")
     assert r.phase is Phase.OVER
     assert r.score() == (200, 0)
     for seat in range(4):

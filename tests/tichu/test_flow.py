@@ -6,10 +6,11 @@ who is out taking its trick, a one-two).
 """
 
 from collections.abc import Iterable
+from pathlib import Path
 
 import pytest
 
-from pagoda.tichu import CARDS, IllegalAction, Round, format_cards, parse_cards, to_mask
+from pagoda.tichu import CARDS, IllegalAction, ParseError, Round, format_cards, parse_cards, to_mask
 from pagoda.tichu.cards import FULL_DECK
 from pagoda.tichu.round import Phase
 
@@ -30,6 +31,13 @@ def _four(h0: str, h1: str, h2: str) -> list[str]:
 
 def _strs(actions: Iterable[object]) -> list[str]:
     return [str(a) for a in actions]
+
+
+def _no_bombs(r: Round) -> Round:
+    """``r`` after every seat of its bomb window answers ``no-bomb``."""
+    for seat in r.window:
+        r = r.apply(seat, "no-bomb")
+    return r
 
 
 def _after_grand(seed: int = SEED) -> Round:
@@ -60,13 +68,13 @@ def test_grand_tichu_phase_deals_eight_and_asks_every_seat() -> None:
     r = r.apply(2, "grand")
     assert r.awaiting == (0, 1, 3)
     assert r.to_move == 0
-    assert r.legal_actions(2) == []
+    assert r.legal_actions(2) == ()
     assert _strs(r.legal_actions(1)) == ["grand", "no-grand"]
     assert r.grand_calls == (2,)
     r = r.apply(0, "no-grand")
     assert r.awaiting == (1, 3)
     assert r.to_move == 1
-    assert r.legal_actions(0) == []
+    assert r.legal_actions(0) == ()
     r = r.apply(1, "no-grand")
     assert r.to_move == 3
     assert r.phase is Phase.GRAND_TICHU
@@ -156,15 +164,31 @@ def test_exchange_is_simultaneous_and_hidden() -> None:
     assert r.top is None
 
 
+def test_exchange_gives_to_next_partner_previous_in_that_order() -> None:
+    # The text is ``exchange <to next> <to partner> <to previous>`` (docs/protocol.md, README).
+    r = _after_grand()
+    first, second, third = r.hand(0)[0], r.hand(0)[1], r.hand(0)[2]
+    r = r.apply(0, f"exchange {first} {second} {third}")
+    for s in (1, 2, 3):
+        r = r.apply(s, r.legal_actions(s)[-1])
+    assert first in r.hand(1)
+    assert second in r.hand(2)
+    assert third in r.hand(3)
+    assert (r.view(1).received[0], r.view(2).received[1], r.view(3).received[2]) == (first, second, third)  # type: ignore[index]
+    protocol = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text()
+    assert "`exchange <to next> <to partner> <to previous>`" in protocol
+    assert "<left>" not in protocol
+
+
 def test_exchange_errors() -> None:
     r = _after_grand()
     hand = r.hand(0)
     other = r.hand(1)[0]
     with pytest.raises(IllegalAction, match=f"does not hold {other}"):
         r.apply(0, f"exchange {hand[0]} {hand[1]} {other}")
-    with pytest.raises(IllegalAction, match=r"twice|different"):
+    with pytest.raises(ParseError, match=r"twice"):
         r.apply(0, f"exchange {hand[0]} {hand[0]} {hand[1]}")
-    with pytest.raises(IllegalAction, match="3 cards"):
+    with pytest.raises(ParseError, match="3 cards"):
         r.apply(0, f"exchange {hand[0]} {hand[1]}")
     with pytest.raises(IllegalAction, match="three cards"):
         r.apply(0, f"play {hand[0]}")
@@ -323,8 +347,9 @@ def test_dog_as_last_card_then_one_two_with_the_dragon_ends_at_once() -> None:
     for s in (1, 2, 3):
         r = r.apply(s, "pass")
     assert r.is_trick_complete
+    r = _no_bombs(r)
     assert r.to_move == 0
-    r = r.apply(0, "take")
+    r = _no_bombs(r).apply(0, "take")
     assert r.to_move == 0
     r = r.apply(0, "play Dg")  # the Dog as the last card: out, and the partner leads
     assert r.out == (0,)
@@ -337,13 +362,14 @@ def test_dog_as_last_card_then_one_two_with_the_dragon_ends_at_once() -> None:
     assert r.to_move == 1  # seat 0 is out
     r = r.apply(1, "pass")
     assert r.is_trick_complete
+    r = _no_bombs(r)
     assert r.to_move == 2
-    r = r.apply(2, "take")
+    r = _no_bombs(r).apply(2, "take")
     r = r.apply(2, "play Dr")  # the Dragon as last card makes a one-two: over at once
     assert r.is_over
     assert r.out == (0, 2)
     assert r.to_move == -1
-    assert r.legal_actions(2) == []
+    assert r.legal_actions(2) == ()
     assert r.score() == (200 + 100, -100)
     with pytest.raises(IllegalAction, match="over"):
         r.apply(2, "give-dragon 1")
@@ -364,8 +390,9 @@ def _opening() -> Round:
     for s in (2, 3, 0):
         r = r.apply(s, "pass")
     assert r.is_trick_complete
+    r = _no_bombs(r)
     assert r.to_move == 1
-    return r.apply(1, "take")
+    return _no_bombs(r).apply(1, "take")
 
 
 def test_a_winner_who_is_out_takes_its_trick_and_the_next_seat_in_leads() -> None:
@@ -375,11 +402,12 @@ def test_a_winner_who_is_out_takes_its_trick_and_the_next_seat_in_leads() -> Non
     for s in (2, 3, 0):
         r = r.apply(s, "pass")
     assert r.is_trick_complete
+    r = _no_bombs(r)
     assert r.to_move == 1  # out, but the trick is its own
     assert _strs(r.legal_actions(1)) == ["take"]
     with pytest.raises(IllegalAction):
         r.apply(2, "play Ab")
-    r = r.apply(1, "take")
+    r = _no_bombs(r).apply(1, "take")
     assert r.won(1) & to_mask("2r")
     assert r.to_move == 2
     assert r.top is None
@@ -389,12 +417,13 @@ def test_dragon_trick_given_to_an_opponent_who_is_out() -> None:
     r = _opening().apply(1, "play 2r")
     for s in (2, 3, 0):
         r = r.apply(s, "pass")
-    r = r.apply(1, "take")
+    r = _no_bombs(r).apply(1, "take")
     r = r.apply(2, "play Ab").apply(3, "pass").apply(0, "play Dr")
     assert r.out == (1, 0)
     assert r.to_move == 2
     r = r.apply(2, "pass").apply(3, "pass")
     assert r.is_trick_complete
+    r = _no_bombs(r)
     assert r.to_move == 0
     assert _strs(r.legal_actions(0)) == ["give-dragon 1", "give-dragon 3"]
     with pytest.raises(IllegalAction, match="opponent"):
@@ -409,8 +438,9 @@ def test_dragon_trick_given_to_an_opponent_who_is_out() -> None:
     # The Dog led by seat 3, whose partner is out: the lead goes to the next seat in after seat 1.
     r = r.apply(2, "play Kk").apply(3, "play Ar").apply(2, "pass")
     assert r.is_trick_complete
+    r = _no_bombs(r)
     assert r.to_move == 3
-    r = r.apply(3, "take").apply(3, "play Dg")
+    r = _no_bombs(r).apply(3, "take").apply(3, "play Dg")
     assert r.to_move == 2
     r = r.apply(2, "play 2b 3k 4b 5k 6b 7k 8b 9k Tb Jk Qb Ph")
     assert r.is_over
@@ -424,10 +454,10 @@ def test_third_seat_out_with_the_dragon_must_give_it_then_the_round_is_over() ->
     r = _opening().apply(1, "play 2r")
     for s in (2, 3, 0):
         r = r.apply(s, "pass")
-    r = r.apply(1, "take")
+    r = _no_bombs(r).apply(1, "take")
     r = r.apply(2, "play 2b 3k 4b 5k 6b 7k 8b 9k Tb Jk Qb Kk Ab")
     r = r.apply(3, "pass").apply(0, "pass")
-    r = r.apply(2, "take").apply(2, "play Ph")
+    r = _no_bombs(r).apply(2, "take").apply(2, "play Ph")
     assert r.out == (1, 2)
     assert r.to_move == 3
     r = r.apply(3, "pass").apply(0, "play Dr")
@@ -436,7 +466,7 @@ def test_third_seat_out_with_the_dragon_must_give_it_then_the_round_is_over() ->
     assert r.to_move == 0
     assert _strs(r.legal_actions(0)) == ["give-dragon 1", "give-dragon 3"]
     for s in (1, 2, 3):
-        assert r.legal_actions(s) == []
+        assert r.legal_actions(s) == ()
     # Seat 3 still holds a straight flush, but the round is over bar the gift.
     with pytest.raises(IllegalAction):
         r.apply(3, "play 3r 4r 5r 6r 7r")
@@ -473,6 +503,7 @@ def test_a_dragon_trick_won_by_a_bomb_is_the_bombers() -> None:
         r.apply(2, "play Ph")
     r = r.apply(2, "pass").apply(3, "pass")
     assert r.is_trick_complete
+    r = _no_bombs(r)
     # Complete but not taken: another seat may still bomb it, out of turn.
     assert "play 9g 9k 9b 9r" in _strs(r.legal_actions(1))
     r = r.apply(1, "play 9g 9k 9b 9r")
@@ -481,10 +512,11 @@ def test_a_dragon_trick_won_by_a_bomb_is_the_bombers() -> None:
     assert not r.is_trick_complete
     r = r.apply(2, "pass").apply(3, "pass").apply(0, "pass")
     assert r.is_trick_complete
+    r = _no_bombs(r)
     assert r.to_move == 1
     assert _strs(r.legal_actions(1))[0] == "take"
     assert "give-dragon 0" not in _strs(r.legal_actions(1))
-    r = r.apply(1, "take")
+    r = _no_bombs(r).apply(1, "take")
     assert r.won(1) == to_mask("9g 9k 9b 9r Dr")
     assert r.to_move == 1
 

@@ -1,9 +1,10 @@
 """Invariants on many seeded random rounds (any seat acting, bombs out of turn and calls included).
 
 Checked at every step: the 56 cards are all somewhere exactly once (hands, tricks won, the live
-trick, cards given in the exchange and not yet received); the seat to move always has a legal
-action (no deadlock). Checked per round: 100 card points unless a one-two, scores consistent
-with the calls, replay of the record gives an equal state, the same seed gives the same game.
+trick, cards given in the exchange and not yet received); some seat is always asked
+(``decisions``) and each seat asked has a legal action (no deadlock). Checked per round: 100
+card points unless a one-two, scores consistent with the calls, replay of the record gives
+an equal state, the same seed gives the same game.
 """
 
 import random
@@ -42,7 +43,11 @@ def _check_round(seed: int) -> Round:
     while r.phase is not Phase.OVER:
         if r.phase is not Phase.GRAND_TICHU:
             assert _cards_everywhere(r) == FULL_DECK
-        assert r.legal_actions(r.to_move), f"seat {r.to_move} has no legal action: {r!r}"
+        decisions = r.decisions()
+        assert decisions, f"nobody is asked: {r!r}"
+        for d in decisions:
+            assert d.actions, f"seat {d.seat} is asked with no action: {r!r}"
+            assert list(d.actions) == list(r.legal_actions(d.seat))
         seat, action = random_step(r, rng)
         r = r.apply(seat, action)
         steps += 1

@@ -200,6 +200,9 @@ LINE = [
 def _line(rules: Rules) -> Round:
     r = Round.from_hands([SEAT0, SEAT1, SEAT2, SEAT3], rules)
     for seat, action in LINE:
+        if action in ("take", "give-dragon 1"):
+            for asked in r.window:  # the seats that may still bomb the trick let it go
+                r = r.apply(asked, "no-bomb")
         r = r.apply(seat, action)
     assert r.is_over
     assert r.out == (1, 0, 2)

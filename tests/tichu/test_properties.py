@@ -96,10 +96,10 @@ def test_actions_and_records_round_trip(seed: int) -> None:
     rng = random.Random(seed)
     r = Round.new(seed, Rules.parse(rng.choice(["standard", "bsw", "standard wish_required=true"])))
     while r.phase is not Phase.OVER:
-        actions = r.legal_actions(r.to_move)
+        seat, actions = r.decisions()[0].seat, r.decisions()[0].actions
         action = actions[rng.randrange(len(actions))]
         assert parse_action(str(action)) == action
-        r = r.apply(r.to_move, action)
+        r = r.apply(seat, action)
     text = str(r.record)
     assert str(parse_record(text)) == text
     assert Rules.parse(str(r.rules)) == r.rules

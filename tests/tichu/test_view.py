@@ -100,7 +100,7 @@ def _walk(seed: int, steps: int) -> int:
         if r.is_over:
             r = Round.new(rng.randrange(1 << 30))
         _check_views(r)
-        seat = r.to_move
+        seat = r.decisions()[0].seat
         if rng.random() < 0.2:
             others = [s for s in range(4) if s != seat and r.legal_actions(s)]
             if others:

@@ -27,12 +27,14 @@ from pagoda.tichu.round import Phase
 def advise(
     r: Round, budget: float = 1.0, iterations: int | None = None, seed: int = 0
 ) -> tuple[int, list[Scored[Any]]]:
-    """The seat to move and its candidate actions, best first (values only in the play phase)."""
+    """The first seat the round asks (:meth:`Round.decisions`) and its candidate actions, best
+    first (values only in the play phase)."""
     if r.is_over:
         raise ValueError("the round is over: nothing to advise")
-    seat = r.awaiting[0]
+    decision = r.decisions()[0]
+    seat = decision.seat
     view = r.view(seat)
-    legal = r.legal_actions(seat)
+    legal = decision.actions
     bot = SearchBot(budget=budget, iterations=iterations, width=12)
     return seat, rank_actions(bot, view, legal, random.Random(seed), r.phase is Phase.PLAY)
 

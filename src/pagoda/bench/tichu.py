@@ -1,7 +1,8 @@
 """``pagoda bench tichu``: random rounds, as fast as the rules core plays them.
 
-Every decision picks uniformly among the legal actions of the seat to move (the Grand Tichu
-calls and the exchange included), so the figures measure the rules core alone. Prints deals/s,
+Every decision picks uniformly among the actions of the first seat the round asks
+(:meth:`~pagoda.tichu.Round.decisions`: the Grand Tichu calls, the exchange and the bomb window
+included), so the figures measure the rules core alone. Prints deals/s,
 decisions/s and the cost of one call of the legal-move generator (``plays``, which makes a
 ``Combo`` of every play, and ``raw_plays``, the tuples the rules core itself works with).
 """
@@ -25,9 +26,9 @@ def play_random_round(seed: int, rules: Rules | None = None) -> tuple[Round, int
     r = Round.new(seed, rules)
     decisions = 0
     while r.phase is not _OVER:
-        seat = r.to_move
-        actions = r.legal_actions(seat)
-        r = r.apply(seat, actions[int(rng.random() * len(actions))])
+        decision = r.decisions()[0]  # the first seat the round asks
+        actions = decision.actions
+        r = r.apply(decision.seat, actions[int(rng.random() * len(actions))])
         decisions += 1
     return r, decisions
 
@@ -39,10 +40,11 @@ def _movegen_cost(deals: int, seed: int) -> tuple[float, float]:
         rng = random.Random(seed + n)
         r = Round.new(seed + n)
         while r.phase is not Phase.OVER:
-            seat = r.to_move
-            if r.phase is Phase.PLAY and not r.is_trick_complete:
+            decision = r.decisions()[0]
+            seat = decision.seat
+            if decision.kind == "turn" and not r.is_trick_complete:
                 calls.append((r.hand_mask(seat), r.top))
-            actions = r.legal_actions(seat)
+            actions = decision.actions
             r = r.apply(seat, actions[int(rng.random() * len(actions))])
     start = time.perf_counter()
     for hand, top in calls:

@@ -52,7 +52,7 @@ def decisions(deals: int, seed: int = 1) -> list[Decision]:
         rng = random.Random(s)
         r = Round.new(s)
         while r.phase is not Phase.OVER:
-            seat = r.to_move
+            seat = r.decisions()[0].seat  # the first seat the round asks
             x = rng.random()
             out.append((situation(r, seat), r, seat, x))
             actions = r.legal_actions(seat)

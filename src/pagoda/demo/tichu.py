@@ -21,8 +21,9 @@ def demo_round(seed: int) -> tuple[Round, list[str]]:
     lines += [f"  seat {s} is dealt {format_cards(r.hand_mask(s))}" for s in range(4)]
     phase = r.phase
     while not r.is_over:
-        seat = r.to_move
-        actions = [a for a in r.legal_actions(seat) if a.kind not in (GRAND, TICHU)]
+        decision = r.decisions()[0]  # the first seat the round asks
+        seat = decision.seat
+        actions = [a for a in decision.actions if a.kind not in (GRAND, TICHU)]
         action = actions[rng.randrange(len(actions))]
         r = r.apply(seat, action)
         lines.append(f"{seat} {action}")

@@ -19,12 +19,13 @@ Decision points (``actor``):
 - Grand Tichu: seats 0, 1, 2, 3 in order, ``grand`` or ``no-grand``.
 - Exchange: seats 0..3 in order, three picks each (``tichu`` may be called at each pick while
   the rules allow it, which keeps the decision with the seat).
-- Play: the seat to move (plays, ``pass``, ``take``, ``give-dragon``, ``tichu`` while allowed;
-  after a Mah Jong play, its wish). Out-of-turn bombs: whenever the table changes (after every
-  play, and once more when the trick becomes complete), each other seat holding a bomb that
-  beats it, other than the seat to move, is asked in turn from the seat after the last player
-  (the last player itself last): one of its bombs or ``no-bomb`` (or ``tichu``). A seat that
-  declines is asked again only when the table changes; a bomb changes the table.
+- Play: the round's own flow (:meth:`~pagoda.tichu.Round.decisions`), its first decision each
+  time: each seat of the bomb window (opened whenever the table changes: after every play, and
+  once more when the trick becomes complete; every seat holding a bomb that beats the table but
+  the seat to move, in play order after the seat that acted, so the last player itself last) is
+  asked for one of its bombs or ``no-bomb`` (or ``tichu``); then the seat to move (plays,
+  ``pass``, ``take``, ``give-dragon``, ``tichu`` while allowed; after a Mah Jong play, its wish).
+  A seat that declines is asked again only when the window opens again; a bomb changes the table.
 """
 
 import copy
@@ -35,7 +36,7 @@ import numpy as np
 
 from pagoda import tichu
 from pagoda.envs._common import Int8Array, mask_bits, one_hot
-from pagoda.tichu.actions import EXCHANGE, GIVE_DRAGON, GRAND, NO_GRAND, PASS, PLAY, TAKE, TICHU
+from pagoda.tichu.actions import EXCHANGE, GIVE_DRAGON, GRAND, NO_BOMB, NO_GRAND, PASS, PLAY, TAKE, TICHU
 from pagoda.tichu.cards import (
     CARDS,
     DRAGON_BIT,
@@ -206,8 +207,6 @@ class TichuFlow:
             self.round = tichu.Round.new(seed, self.rules)
         self.picks: list[int] = []
         self.wish_play: tichu.Action | None = None
-        self.poll: list[int] = []
-        self.poll_key: tuple[int, bool] | None = None
         self._returns = [0.0] * 4
         self._over = False
         self._decision: _Decision | None = None
@@ -217,7 +216,6 @@ class TichuFlow:
         """A flow over a given round (crafted positions, e.g. ``Round.from_hands``)."""
         flow = cls(0, round.rules)
         flow.round = round
-        flow._refresh_poll()
         return flow
 
     # ------------------------------------------------------------------ queries
@@ -237,7 +235,6 @@ class TichuFlow:
     def clone(self) -> "TichuFlow":
         other = copy.copy(self)
         other.picks = list(self.picks)
-        other.poll = list(self.poll)
         other._returns = list(self._returns)
         return other
 
@@ -276,13 +273,8 @@ class TichuFlow:
             seat = r.to_move
             first = WISH0 + 1 if self.rules.wish_required else WISH0
             return _Decision(seat, D_WISH, list(range(first, WISH0 + 14)), {})
-        if self.poll:
-            seat = self.poll[0]
-            d = self._map(seat, r.legal_actions(seat), D_POLL)
-            d.indices = sorted([A_NO_BOMB, *d.indices])
-            return d
-        seat = r.to_move
-        return self._map(seat, r.legal_actions(seat), D_TURN)
+        decision = r.decisions()[0]
+        return self._map(decision.seat, decision.actions, D_POLL if decision.kind == "bomb" else D_TURN)
 
     def _map(self, seat: int, acts: Sequence[tichu.Action], kind: int) -> _Decision:
         groups: dict[int, tichu.Action] = {}
@@ -316,6 +308,8 @@ class TichuFlow:
                 groups[A_GIVE_NEXT if (a.target - seat) % 4 == 1 else A_GIVE_PREV] = a
             elif k == TICHU:
                 groups[A_TICHU] = a
+            elif k == NO_BOMB:
+                groups[A_NO_BOMB] = a
         return _Decision(seat, kind, sorted(groups), groups)
 
     # ------------------------------------------------------------------ transitions
@@ -345,9 +339,6 @@ class TichuFlow:
             self.wish_play = None
             wish = 0 if index == WISH0 else index - WISH0 + 1
             return self._apply(seat, tichu.Action(PLAY, play.mask, wish, play.reading))
-        if index == A_NO_BOMB:
-            self.poll.pop(0)
-            return [0.0] * 4
         act = d.actions[index]
         if act.kind == PLAY and act.mask & MAH_JONG_BIT:
             self.wish_play = act
@@ -362,7 +353,6 @@ class TichuFlow:
             if len(self.match.finished) > before:
                 a, b = self.match.finished[-1].score()
                 rewards = [float(a), float(b), float(a), float(b)]
-                self.poll, self.poll_key = [], None
             self.round = self.match.round
             self._over = self.match.is_over
         else:
@@ -373,28 +363,7 @@ class TichuFlow:
                 self._over = True
         for s in range(4):
             self._returns[s] += rewards[s]
-        self._refresh_poll()
         return rewards
-
-    def _refresh_poll(self) -> None:
-        r = self.round
-        top = r.top
-        if r.phase is not tichu.Phase.PLAY or top is None or self._over:
-            self.poll, self.poll_key = [], None
-            return
-        key = (len(r.trick), r.is_trick_complete)
-        if key == self.poll_key:
-            return
-        self.poll_key = key
-        poll = []
-        for k in (1, 2, 3, 4):
-            s = (r.top_seat + k) % 4
-            if s == r.to_move:
-                continue
-            hand = r.hand_mask(s)
-            if hand and has_bomb(hand) and any(a.kind == PLAY for a in r.legal_actions(s)):
-                poll.append(s)
-        self.poll = poll
 
     # ------------------------------------------------------------------ encodings
 

@@ -3,10 +3,11 @@
 ``grand`` · ``no-grand`` · ``tichu`` · ``exchange <to next> <to partner> <to previous>`` ·
 ``play <cards>`` · ``play <cards> wish <rank>`` (with the Mah Jong) · ``play <cards> as <rank>``
 (naming the Phoenix's rank, where the rules let the player choose) · ``pass`` · ``take`` ·
-``give-dragon <seat>``.
+``give-dragon <seat>`` · ``no-bomb`` (a seat asked whether it bombs the table lets play go on).
 """
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from itertools import permutations
 from typing import TYPE_CHECKING, overload
 
@@ -36,11 +37,13 @@ PLAY = "play"
 PASS = "pass"
 TAKE = "take"
 GIVE_DRAGON = "give-dragon"
-_SIMPLE = (GRAND, NO_GRAND, TICHU, PASS, TAKE)
+NO_BOMB = "no-bomb"
+_SIMPLE = (GRAND, NO_GRAND, TICHU, PASS, TAKE, NO_BOMB)
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Action:
-    """One action; ``str(action)`` is its text and :func:`parse_action` reads it back.
+    """One action (immutable); ``str(action)`` is its text and :func:`parse_action` reads it back.
 
     A play carries its card ``mask`` (and the :class:`Combo` when the action came from
     ``legal_actions``), the ``wish`` made with the Mah Jong (0: none) and the Phoenix
@@ -50,35 +53,19 @@ class Action:
     >>> a = parse_action("play Mj 2g 3k 4b 5r wish 7")
     >>> a.kind, a.wish, str(a)
     ('play', 7, 'play Mj 2g 3k 4b 5r wish 7')
+    >>> a.mask = 0
+    Traceback (most recent call last):
+    ...
+    dataclasses.FrozenInstanceError: cannot assign to field 'mask'
     """
 
-    __slots__ = ("combo", "gifts", "kind", "mask", "reading", "target", "wish")
-
     kind: str
-    mask: int
-    wish: int
-    reading: int
-    gifts: tuple[Card, Card, Card] | None
-    target: int
-    combo: Combo | None
-
-    def __init__(
-        self,
-        kind: str,
-        mask: int = 0,
-        wish: int = 0,
-        reading: int = 0,
-        gifts: tuple[Card, Card, Card] | None = None,
-        target: int = -1,
-        combo: Combo | None = None,
-    ) -> None:
-        self.kind = kind
-        self.mask = mask
-        self.wish = wish
-        self.reading = reading
-        self.gifts = gifts
-        self.target = target
-        self.combo = combo
+    mask: int = 0
+    wish: int = 0
+    reading: int = 0
+    gifts: tuple[Card, Card, Card] | None = None
+    target: int = -1
+    combo: Combo | None = None
 
     @classmethod
     def play(cls, combo: Combo, wish: int = 0, reading: int = 0) -> "Action":
@@ -180,7 +167,8 @@ def parse_action(text: str) -> Action:
             raise ParseError(f"a wish is made only with the Mah Jong: {text!r}")
         return Action(PLAY, mask, wish, reading)
     raise ParseError(
-        f"unknown action {words[0]!r}: one of grand, no-grand, tichu, exchange, play, pass, take, give-dragon"
+        f"unknown action {words[0]!r}: one of grand, no-grand, tichu, exchange, play, pass, take,"
+        " give-dragon, no-bomb"
     )
 
 
@@ -286,10 +274,12 @@ class PlayList(_LazyActions):
 
     __slots__ = ("_combos", "_made", "_n", "_rest")
 
-    def __init__(self, combos: "Sequence[Raw] | Sequence[Raw | tuple[Raw, int]]", rest: list[Action]) -> None:
+    def __init__(
+        self, combos: "Sequence[Raw] | Sequence[Raw | tuple[Raw, int]]", rest: Sequence[Action]
+    ) -> None:
         self._combos = combos
         self._n = len(combos)
-        self._rest = rest
+        self._rest = tuple(rest)  # a copy: nothing the caller keeps can change the list
         self._made: dict[int, Action] = {}  # by index, the plays handed out
 
     def __len__(self) -> int:
@@ -368,11 +358,11 @@ class LeadList(PlayList):
 
     __slots__ = ("_singles",)
 
-    def __init__(self, lead: "Lead", rest: list[Action]) -> None:
+    def __init__(self, lead: "Lead", rest: Sequence[Action]) -> None:
         self._combos = lead
         self._n = lead.n
         self._singles = lead.singles  # (read on every pick: kept here)
-        self._rest = rest
+        self._rest = tuple(rest)
         self._made = {}
 
     @overload

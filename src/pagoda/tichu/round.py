@@ -29,11 +29,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from pagoda.core import IllegalAction, PagodaError, ParseError, Record, parse_record
+from pagoda.core import Decision, IllegalAction, PagodaError, ParseError, Record, parse_record
 from pagoda.tichu.actions import (
     EXCHANGE,
     GIVE_DRAGON,
     GRAND,
+    NO_BOMB,
     NO_GRAND,
     PASS,
     PLAY,
@@ -73,6 +74,7 @@ _ACTION_NO_GRAND = Action(NO_GRAND)
 _ACTION_TICHU = Action(TICHU)
 _ACTION_PASS = Action(PASS)
 _ACTION_TAKE = Action(TAKE)
+_ACTION_NO_BOMB = Action(NO_BOMB)
 _WISHES = tuple(range(2, 15))
 _WISH_OR_NONE = (0, *_WISHES)
 _NATURALS = sum(RANK_MASKS)
@@ -166,6 +168,9 @@ class View:
     won: tuple[int, int, int, int]
     played: int
     events: tuple[tuple[int, str], ...]
+    #: ``(seat,)`` while this seat is in the bomb window (asked whether it bombs), else empty:
+    #: who else is asked would tell who holds a bomb, so a view never shows it.
+    window: tuple[int, ...] = ()
 
     @property
     def hand_cards(self) -> tuple[Card, ...]:
@@ -193,9 +198,20 @@ class Round:
     Traceback (most recent call last):
     ...
     pagoda.core.errors.IllegalAction: the wish for 7 obliges seat 1 to play one (e.g. play 7k)
-    >>> r = r.apply(1, "play 7k").apply(2, "pass").apply(3, "pass").apply(0, "pass")
-    >>> r.is_trick_complete, r.to_move, [str(a) for a in r.legal_actions(1)][:2]
-    (True, 1, ['take', 'play 2k 3k 4k 5k 6k'])
+    >>> r = r.apply(1, "play 7k")
+    >>> r.window  # every seat holds a straight flush: all but the seat to move are asked
+    (3, 0, 1)
+    >>> r = r.apply(2, "pass").apply(3, "pass").apply(0, "pass")
+    >>> r.is_trick_complete, r.to_move, r.window  # complete: the window opens again, winner included
+    (True, 1, (1, 2, 3, 0))
+    >>> [(d.seat, d.kind) for d in r.decisions()]
+    [(1, 'bomb'), (2, 'bomb'), (3, 'bomb'), (0, 'bomb')]
+    >>> [str(a) for a in r.legal_actions(1)][-2:]
+    ['play Tk Jk Qk Kk Ak', 'no-bomb']
+    >>> for seat in r.window:
+    ...     r = r.apply(seat, "no-bomb")
+    >>> [str(a) for a in r.decisions()[0].actions][:2]
+    ['take', 'play 2k 3k 4k 5k 6k']
     """
 
     __slots__ = (
@@ -214,6 +230,7 @@ class Round:
         "_top_seat",
         "_trick",
         "_trick_plays",
+        "_window",
         "_wish",
         "_won",
         "phase",
@@ -241,6 +258,7 @@ class Round:
     _wish: int
     _out: tuple[int, ...]
     _closing: bool
+    _window: tuple[int, ...]  # the seats still asked whether they bomb the table, in order
     _history: _History
     _cache: Sequence[Action] | None  # the legal actions of the seat to move, made on demand
 
@@ -311,6 +329,7 @@ class Round:
         r._wish = 0
         r._out = ()
         r._closing = False
+        r._window = ()
         r._history = None
         r._cache = None
         if start is _GRAND:
@@ -386,6 +405,7 @@ class Round:
         r._wish = view.wish
         r._out = view.out
         r._closing = len(view.out) == 3
+        r._window = view.window
         r._history = None
         r._cache = None
         return r
@@ -394,6 +414,7 @@ class Round:
         r = _new(Round)
         r._cache = None
         r._closing = self._closing
+        r._window = self._window
         r._setup = self._setup
         r._hands = self._hands
         r._in = self._in
@@ -513,132 +534,172 @@ class Round:
 
     # ----------------------------------------------------------------- legal actions
 
-    def legal_actions(self, seat: int) -> Sequence[Action]:
-        """Everything ``seat`` may do now.
+    @property
+    def window(self) -> tuple[int, ...]:
+        """The seats still to answer whether they bomb the table, in the order they are asked.
 
-        The seat to move: its plays and ``pass`` (or ``take``/``give-dragon``), and ``tichu``
-        while allowed. Any other seat: the bombs that beat the live trick, and ``tichu`` while
-        allowed. In the exchange, the 2,184 exchanges come as a list generated on demand.
+        It opens after every play that leaves a live trick, and once more when the trick
+        becomes complete: every seat still in whose hand holds a bomb that beats the table, in
+        play order after the seat that just acted (so the last player comes last). While the
+        trick is not complete the seat to move is not in it (its bombs are among its own
+        plays; when a pass hands it the turn it leaves the window); once complete, the winner
+        is. A seat leaves it by a bomb (which changes the table and opens it again) or by
+        ``no-bomb``. ``take`` and ``give-dragon`` wait until it is empty.
+        """
+        return self._window
+
+    def decisions(self) -> tuple[Decision[Action], ...]:
+        """The seats asked now and what each may do, in the order a sequential driver asks.
+
+        In the Grand Tichu and the exchange: every seat awaited, in seat order
+        (``"simultaneous"``). In play: each seat of :attr:`window` in its order (``"bomb"``: its
+        bombs, ``no-bomb`` and ``tichu`` while allowed), then the seat to move (``"turn"``)
+        unless the trick is complete and the window still open. Nothing once the round is over.
+        """
+        phase = self.phase
+        if phase is _PLAY:
+            window = self._window
+            asked = tuple(Decision(s, "bomb", self.legal_actions(s)) for s in window)
+            if window and self._complete:
+                return asked
+            return (*asked, Decision(self.to_move, "turn", self.legal_actions(self.to_move)))
+        if phase is _OVER:
+            return ()
+        return tuple(Decision(s, "simultaneous", self.legal_actions(s)) for s in self.awaiting)
+
+    def legal_actions(self, seat: int) -> Sequence[Action]:
+        """Everything ``seat`` may do now (an immutable sequence).
+
+        The seat to move: its plays and ``pass`` (or ``take``/``give-dragon`` once the trick is
+        complete and the bomb window empty), and ``tichu`` while allowed. Any other seat: the
+        bombs that beat the live trick, ``no-bomb`` while it is in the :attr:`window`, and
+        ``tichu`` while allowed. In the exchange, the 2,184 exchanges come as a list generated
+        on demand.
         """
         if self.phase is _PLAY:
             if seat != self.to_move:
                 if not 0 <= seat < 4:
                     raise PagodaError(f"seat {seat} is not a seat: 0-3")
-                return self._compute_play_actions(seat)
+                return self._out_of_turn_actions(seat)
             actions = self._cache
-            if actions is not None:
-                return actions
-            top = self._top
-            if self._quiet >> seat & 1 and not self._closing:
-                # The usual cases, written out for speed: the seat to move may no longer call
-                # Tichu, and leads or answers a play.
-                hand = self._hands[seat]
-                bomb = self._bombs >> seat & 1
-                if top is None:
-                    if (self._wish and hand & RANK_MASKS[self._wish]) or self.rules.phoenix_choice:
-                        actions = self._compute_play_actions(seat)
-                    else:
-                        wishes = _WISHES if self.rules.wish_required else _WISH_OR_NONE
-                        actions = LeadList(lead_plays(hand, wishes), [])
-                elif self._complete:
-                    if top.mask == DRAGON_BIT:
-                        out = _dragon_gifts(seat)
-                    else:
-                        out = [_ACTION_TAKE]
-                    if bomb:
-                        _add_bombs(out, hand, top)
-                    actions = out
-                elif top.kind == SINGLE and not (self._wish and hand & RANK_MASKS[self._wish]):
-                    out = []
-                    rank = top.rank
-                    cards = hand & _BEATS_SINGLE[int(rank)]
-                    naturals = cards & _NATURALS
-                    while naturals:
-                        low = naturals & -naturals
-                        out.append(SINGLE_PLAYS[low.bit_length() - 1])
-                        naturals ^= low
-                    if cards & PHOENIX_BIT:
-                        out.append(_PHOENIX_ON[rank])
-                    if cards & DRAGON_BIT:
-                        out.append(SINGLE_PLAYS[DRAGON])
-                    if bomb:
-                        _add_bombs(out, hand, top)
-                    out.append(_ACTION_PASS)
-                    actions = out
-                elif not ((self._wish and hand & RANK_MASKS[self._wish]) or self.rules.phoenix_choice):
-                    # Another kind: most often nothing beats it, and then there is only pass.
-                    # (The Mah Jong is in none of the plays: a straight that beats one is
-                    # higher from its lowest card on.)
-                    raw = raw_plays(hand, top, bombs=bomb == 1)
-                    if len(raw) > _EAGER_PLAYS:
-                        actions = PlayList(raw, [_ACTION_PASS])
-                    else:
-                        out = [Action(PLAY, c[2], 0, 0, None, -1, Combo(*c)) for c in raw]
-                        out.append(_ACTION_PASS)
-                        actions = out
-                else:
-                    actions = self._compute_play_actions(seat)
-            else:
-                actions = self._compute_play_actions(seat)
-            self._cache = actions
+            if actions is None:
+                actions = self._cache = self._turn_actions(seat)
             return actions
         if not 0 <= seat < 4:
             raise PagodaError(f"seat {seat} is not a seat: 0-3")
         phase = self.phase
         if phase is _GRAND:
             if self._setup.decided >> seat & 1:
-                return []
-            return [_ACTION_GRAND, _ACTION_NO_GRAND] if self._may_call_grand(seat) else [_ACTION_NO_GRAND]
+                return ()
+            return (_ACTION_GRAND, _ACTION_NO_GRAND) if self._may_call_grand(seat) else (_ACTION_NO_GRAND,)
         if phase is _EXCHANGE:
-            tichu = [_ACTION_TICHU] if self._may_call_tichu(seat) else []
+            tichu = (_ACTION_TICHU,) if self._may_call_tichu(seat) else ()
             if self._setup.given[seat] is not None:
                 return tichu
-            return ExchangeChoices(self._hands[seat], first=tuple(tichu))
-        return []
+            return ExchangeChoices(self._hands[seat], first=tichu)
+        return ()
 
-    def _compute_play_actions(self, seat: int) -> Sequence[Action]:
-        hand = self._hands[seat]
+    def _turn_actions(self, seat: int) -> Sequence[Action]:
+        """The legal actions of the seat to move in play."""
         top = self._top
+        if not (self._quiet >> seat & 1) or self._closing or (self._complete and self._window):
+            return self._other_turn_actions(seat)
+        # The usual cases: the seat to move may no longer call Tichu, and leads or answers a play.
+        hand = self._hands[seat]
+        bomb = self._bombs >> seat & 1
+        wished = self._wish and hand & RANK_MASKS[self._wish]
+        if top is None:
+            if wished or self.rules.phoenix_choice:
+                return self._other_turn_actions(seat)
+            wishes = _WISHES if self.rules.wish_required else _WISH_OR_NONE
+            return LeadList(lead_plays(hand, wishes), ())
+        if self._complete:
+            out = _dragon_gifts(seat) if top.mask == DRAGON_BIT else [_ACTION_TAKE]
+            if bomb:
+                _add_bombs(out, hand, top)
+            return tuple(out)
+        if top.kind == SINGLE and not wished:
+            out = []
+            rank = top.rank
+            cards = hand & _BEATS_SINGLE[int(rank)]
+            naturals = cards & _NATURALS
+            while naturals:
+                low = naturals & -naturals
+                out.append(SINGLE_PLAYS[low.bit_length() - 1])
+                naturals ^= low
+            if cards & PHOENIX_BIT:
+                out.append(_PHOENIX_ON[rank])
+            if cards & DRAGON_BIT:
+                out.append(SINGLE_PLAYS[DRAGON])
+            if bomb:
+                _add_bombs(out, hand, top)
+            out.append(_ACTION_PASS)
+            return tuple(out)
+        if wished or self.rules.phoenix_choice:
+            return self._other_turn_actions(seat)
+        # Another kind: most often nothing beats it, and then there is only pass. (The Mah Jong
+        # is in none of the plays: a straight that beats one is higher from its lowest card on.)
+        raw = raw_plays(hand, top, bombs=bomb == 1)
+        if len(raw) > _EAGER_PLAYS:
+            return PlayList(raw, (_ACTION_PASS,))
+        return (*(Action(PLAY, c[2], 0, 0, None, -1, Combo(*c)) for c in raw), _ACTION_PASS)
+
+    def _out_of_turn_actions(self, seat: int) -> tuple[Action, ...]:
+        """The bombs ``seat`` may play on the table out of turn, ``no-bomb``, ``tichu``."""
         out: list[Action] = []
         if self._closing:
-            if seat == self.to_move:
-                out = _dragon_gifts(seat)
-            return out
-        tichu = [_ACTION_TICHU] if self._may_call_tichu(seat) else []
-        if seat == self.to_move:
-            if top is not None and self.is_trick_complete:
-                out = _dragon_gifts(seat) if top.mask == DRAGON_BIT else [_ACTION_TAKE]
-                if has_bomb(hand):
-                    _add_bombs(out, hand, top)
-                return out + tichu
-            choice = self.rules.phoenix_choice
-            wished = RANK_MASKS[self._wish] if self._wish else 0
-            if top is None and not choice and not hand & wished:
-                # Each straight is made when read; the Mah Jong's plays once per wish (and
-                # without one, if allowed).
-                wishes = _WISHES if self.rules.wish_required else _WISH_OR_NONE
-                return LeadList(lead_plays(hand, wishes), tichu)
-            raw = raw_plays(hand, top, choice, bombs=bool(self._bombs >> seat & 1))
-            forced = False
-            if self._wish:
-                wished = RANK_MASKS[self._wish]
-                if hand & wished:
-                    must = [c for c in raw if c[2] & wished]
-                    if must:
-                        raw, forced = must, True
-            if top is not None and not forced:
-                tichu.insert(0, _ACTION_PASS)
-            if not self.rules.phoenix_choice:
-                if not hand & MAH_JONG_BIT:
-                    return PlayList(raw, tichu)
-                # A play of the Mah Jong is listed once per wish (and without one, if allowed).
-                wishes = _WISHES if self.rules.wish_required else _WISH_OR_NONE
-                return PlayList(with_wishes(raw, wishes), tichu)
-            self._add_plays(out, [Combo(*c) for c in raw])
-            return out + tichu
+            return ()
+        top = self._top
         if self._bombs >> seat & 1 and top is not None and top.kind != DOG_KIND:
-            _add_bombs(out, hand, top)
-        return out + tichu
+            _add_bombs(out, self._hands[seat], top)
+        if seat in self._window:
+            out.append(_ACTION_NO_BOMB)
+        if self._may_call_tichu(seat):
+            out.append(_ACTION_TICHU)
+        return tuple(out)
+
+    def _other_turn_actions(self, seat: int) -> Sequence[Action]:
+        """The seat to move's legal actions in the cases :meth:`_turn_actions` does not list."""
+        hand = self._hands[seat]
+        top = self._top
+        if self._closing:
+            return tuple(_dragon_gifts(seat))
+        tichu = [_ACTION_TICHU] if self._may_call_tichu(seat) else []
+        if top is not None and self._complete:
+            out: list[Action] = []
+            if not self._window:
+                out = _dragon_gifts(seat) if top.mask == DRAGON_BIT else [_ACTION_TAKE]
+            if has_bomb(hand):
+                _add_bombs(out, hand, top)
+            if seat in self._window:
+                out.append(_ACTION_NO_BOMB)
+            return (*out, *tichu)
+        choice = self.rules.phoenix_choice
+        wished = RANK_MASKS[self._wish] if self._wish else 0
+        if top is None and not choice and not hand & wished:
+            # Each straight is made when read; the Mah Jong's plays once per wish (and
+            # without one, if allowed).
+            wishes = _WISHES if self.rules.wish_required else _WISH_OR_NONE
+            return LeadList(lead_plays(hand, wishes), tichu)
+        raw = raw_plays(hand, top, choice, bombs=bool(self._bombs >> seat & 1))
+        forced = False
+        if self._wish:
+            wished = RANK_MASKS[self._wish]
+            if hand & wished:
+                must = [c for c in raw if c[2] & wished]
+                if must:
+                    raw, forced = must, True
+        if top is not None and not forced:
+            tichu.insert(0, _ACTION_PASS)
+        if not choice:
+            if not hand & MAH_JONG_BIT:
+                return PlayList(raw, tichu)
+            # A play of the Mah Jong is listed once per wish (and without one, if allowed).
+            wishes = _WISHES if self.rules.wish_required else _WISH_OR_NONE
+            return PlayList(with_wishes(raw, wishes), tichu)
+        out = []
+        self._add_plays(out, [Combo(*c) for c in raw])
+        return (*out, *tichu)
 
     def _add_plays(self, out: list[Action], combos: list[Combo]) -> None:
         choice = self.rules.phoenix_choice
@@ -680,29 +741,32 @@ class Round:
         is unchanged either way.
         """
         listed = self._cache
-        if listed is not None and seat == self.to_move:
-            found: Action | None = None
-            if type(listed) is list:
+        if listed is not None and seat == self.to_move and isinstance(action, Action):
+            # One of the (immutable) actions this state itself made and handed out to the seat
+            # to move is applied without checking it again; any other object is checked.
+            found = False
+            if type(listed) is tuple:
                 for listed_action in listed:
                     if listed_action is action:
-                        found = listed_action  # type: ignore[assignment]
+                        found = True
                         break
-            elif (type(listed) is LeadList or type(listed) is PlayList) and listed.made(action):
-                found = action  # type: ignore[assignment]
-            if found is not None:
-                # One of this state's own legal actions: apply it without checking again.
-                kind = found.kind
+            elif isinstance(listed, PlayList):
+                found = listed.made(action)
+            if found:
+                kind = action.kind
                 if kind == PLAY:
-                    r = self._play(seat, found, found.combo)  # type: ignore[arg-type]
+                    r = self._play(seat, action, action.combo)  # type: ignore[arg-type]
                 elif kind == PASS:
                     r = self._pass(seat)
                 elif kind == TAKE:
                     r = self._take(seat, seat)
                 elif kind == GIVE_DRAGON:
-                    r = self._take(seat, found.target)
+                    r = self._take(seat, action.target)
+                elif kind == NO_BOMB:
+                    r = self._no_bomb(seat)
                 else:
                     r = self._called_tichu(seat)
-                r._history = (self._history, seat, found)
+                r._history = (self._history, seat, action)
                 return r
         if not isinstance(seat, int) or not 0 <= seat < 4:
             raise IllegalAction(f"seat {seat!r} is not a seat: 0-3")
@@ -723,12 +787,45 @@ class Round:
             r = self._apply_play(seat, act)
         elif kind == PASS:
             r = self._apply_pass(seat)
+        elif kind == NO_BOMB:
+            r = self._apply_no_bomb(seat)
         elif kind in (TAKE, GIVE_DRAGON):
             r = self._apply_take(seat, act)
         else:
             raise IllegalAction(f"{kind!r} is not an action of the {phase} phase")
         r._history = (self._history, seat, act)
         return r
+
+    def _apply_no_bomb(self, seat: int) -> "Round":
+        if seat not in self._window:
+            top = self._top
+            if top is None or self._closing:
+                raise IllegalAction("no-bomb answers the bomb window, and there is no live trick to bomb")
+            if seat == self.to_move and not self._complete:
+                raise IllegalAction(f"seat {seat} is to move: its bombs are among its plays, or it passes")
+            raise IllegalAction(
+                f"seat {seat} is not in the bomb window: it holds no bomb that beats {top}, or has answered"
+            )
+        return self._no_bomb(seat)
+
+    def _no_bomb(self, seat: int) -> "Round":
+        r = self._copy()
+        r._window = tuple(s for s in self._window if s != seat)
+        return r
+
+    def _open_window(self, after: int) -> tuple[int, ...]:
+        """The bomb window on this round's table: see :attr:`window` (``after`` just acted)."""
+        bombs = self._bombs
+        top = self._top
+        if not bombs or top is None or self._closing or self.phase is not _PLAY:
+            return ()
+        complete = self._complete
+        seats = []
+        for k in (1, 2, 3, 4):
+            s = (after + k) & 3
+            if bombs >> s & 1 and (complete or s != self.to_move) and raw_bombs(self._hands[s], top):
+                seats.append(s)
+        return tuple(seats)
 
     def _called_tichu(self, seat: int) -> "Round":
         r = self._copy()
@@ -917,6 +1014,7 @@ class Round:
             r._trick_plays = self._trick_plays
             r._passed = self._passed
             r._complete = self._complete
+            r._window = ()
             if r._finish_if_done():  # (which sets to_move when it ends the round)
                 return r
             r.to_move = _FIRST_IN[seated << 2 | (seat + 2) & 3]  # the partner, or the next still in
@@ -928,9 +1026,11 @@ class Round:
         r._trick_plays = self._trick_plays + ((seat, combo),)  # noqa: RUF005 (fewer instructions than unpacking)
         r._passed = 0
         r._complete = False
+        r._window = ()
         if not left and r._finish_if_done():  # the round can end only when a seat goes out
             return r
         r.to_move = _FIRST_IN[seated << 2 | (seat + 1) & 3]
+        r._window = r._open_window(seat)
         return r
 
     def _check_wish(self, seat: int) -> None:
@@ -1008,10 +1108,14 @@ class Round:
         r._complete = False
         passed = r._passed = self._passed | 1 << seat
         if seated & ~(passed | 1 << self._top_seat):  # seats still in that may yet answer the top
-            r.to_move = _FIRST_IN[seated << 2 | (seat + 1) & 3]
+            to_move = r.to_move = _FIRST_IN[seated << 2 | (seat + 1) & 3]
+            # The window stays open, but for the seat whose turn it now is.
+            window = self._window
+            r._window = tuple(s for s in window if s != to_move) if to_move in window else window
         else:
             r.to_move = self._top_seat
             r._complete = True
+            r._window = r._open_window(seat)
         return r
 
     def _apply_take(self, seat: int, act: Action) -> "Round":
@@ -1030,6 +1134,11 @@ class Round:
                 raise IllegalAction(
                     f"the Dragon trick goes to an opponent: seat {(seat + 1) & 3} or {(seat + 3) & 3}"
                 )
+        if self._window:
+            raise IllegalAction(
+                f"the bomb window is open: {_seats(self._window)} may still bomb the trick"
+                " (or answer no-bomb)"
+            )
         return self._take(seat, act.target if act.kind == GIVE_DRAGON else seat)
 
     def _take(self, seat: int, taker: int) -> "Round":
@@ -1059,6 +1168,7 @@ class Round:
         r._passed = 0
         r._complete = False
         r._closing = False
+        r._window = ()
         if self._closing:
             r.phase = _OVER
             r.to_move = -1
@@ -1147,10 +1257,16 @@ class Round:
             won=self._won,
             played=played,
             events=log,
+            window=(seat,) if seat in self._window else (),
         )
 
     def _public_events(self, seat: int) -> list[tuple[int, str]]:
-        return [(s, "exchange" if a.kind == EXCHANGE and s != seat else str(a)) for s, a in self.actions]
+        # Another seat's exchange shows as "exchange"; its no-bomb not at all (it tells a bomb).
+        return [
+            (s, "exchange" if a.kind == EXCHANGE and s != seat else str(a))
+            for s, a in self.actions
+            if a.kind != NO_BOMB or s == seat
+        ]
 
     @property
     def actions(self) -> list[tuple[int, Action]]:
@@ -1216,6 +1332,13 @@ def _bomb_seats(hands: tuple[int, int, int, int]) -> int:
 def _dragon_gifts(seat: int) -> list[Action]:
     """Giving the Dragon trick to either opponent."""
     return [Action(GIVE_DRAGON, target=(seat + 1) & 3), Action(GIVE_DRAGON, target=(seat + 3) & 3)]
+
+
+def _seats(seats: tuple[int, ...]) -> str:
+    """``seat 2`` or ``seats 0, 1 and 3``."""
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return "seats " + ", ".join(str(s) for s in seats[:-1]) + f" and {seats[-1]}"
 
 
 def _bits(flags: tuple[bool, ...]) -> int:

@@ -1,11 +1,10 @@
 """Tichu in the terminal client: a match against bots, with the human's prompts.
 
-Who is asked what follows the bots' driver (:mod:`pagoda.bots.tichu.driver`): in the Grand Tichu
-and the exchange the seats the round awaits decide in seat order; in play the seat to move;
-after every action that leaves a live trick each other seat that holds a bomb beating it is
-offered its bombs in play order (:func:`~pagoda.bots.tichu.driver.bomb_offers`), the human
-included: it answers with a bomb or ``x`` (let play go on). A trick the human must take is
-taken at once unless the human could bomb instead.
+Who is asked what is the round's own flow (:meth:`~pagoda.tichu.Round.decisions`), as for the
+bots' driver: in the Grand Tichu and the exchange the seats the round awaits decide in seat
+order; in play each seat of the bomb window first (the human included: it answers with a bomb
+or ``x``, ``no-bomb``), then the seat to move. A trick the human must take is taken at once
+unless the human could bomb instead.
 
 >>> from pagoda.tui.i18n import Catalog
 >>> ui = TichuUI(Catalog("en"), human=0, bots=["random"] * 4, seed=1)
@@ -20,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from pagoda.bots import get_bot
-from pagoda.bots.tichu.driver import NO_BOMB, bomb_offers, seat_rngs
+from pagoda.bots.tichu.driver import NO_BOMB, seat_rngs
 from pagoda.tichu import Action, Match, Round, Rules, format_cards, parse_action
 from pagoda.tichu.actions import EXCHANGE, GIVE_DRAGON, GRAND, NO_GRAND, PASS, PLAY, TAKE, TICHU
 from pagoda.tichu.cards import format_rank, mask_cards
@@ -65,7 +64,6 @@ class TichuUI(GameUI):
         self.bot_specs = list(bots)
         self.bots: list[Any] = [None if s == human else get_bot("tichu", bots[s]) for s in range(4)]
         self.rngs = seat_rngs(self.match.round.seed or 0)
-        self.offers: list[int] = []
         self.summary: Round | None = None
         self.slots: list[int | None] = [None, None, None]  # hand positions for left, partner, right
         self.hint_budget = hint_budget
@@ -86,12 +84,8 @@ class TichuUI(GameUI):
         """The seat whose decision the client waits for (-1: none, a summary or the end)."""
         if self.summary is not None or self.match.is_over:
             return -1
-        if self.offers:
-            return self.offers[0]
-        r = self.match.round
-        if r.phase.value in ("grand_tichu", "exchange"):
-            return r.awaiting[0] if r.awaiting else -1
-        return r.to_move
+        decisions = self.match.round.decisions()
+        return decisions[0].seat if decisions else -1
 
     def mode(self) -> str:
         """What the human is doing: summary, over, bomb_offer, grand, exchange, turn or wait."""
@@ -101,7 +95,7 @@ class TichuUI(GameUI):
             return "over"
         if self.decider() != self.human:
             return "wait"
-        if self.offers:
+        if self.match.round.decisions()[0].kind == "bomb":
             return "bomb_offer"
         phase = self.match.round.phase.value
         if phase == "grand_tichu":
@@ -131,51 +125,26 @@ class TichuUI(GameUI):
         del self.log[:-50]
         if len(self.match.finished) > before:
             self.summary = self.match.finished[-1]
-            self.offers = []
             self.rngs = seat_rngs(self.match.round.seed or 0)
-        elif action.kind != TICHU:
-            r = self.match.round
-            if r.phase.value == "play" and r.top is not None:
-                self.offers = [(seat + k) & 3 for k in (1, 2, 3, 4)]
-            else:
-                self.offers = []
         self._settle()
 
     def _settle(self) -> None:
-        """Drop offers to seats without a bomb; take a trick for the human when nothing else is open."""
-        while True:
-            r = self.match.round
-            while self.offers and not bomb_offers(r, self.offers[0]):
-                self.offers.pop(0)
-            if self.mode() != "turn":
-                return
-            legal = [a for a in self.legal() if a.kind != TICHU]
-            if len(legal) == 1 and legal[0].kind == TAKE:
-                self._apply(self.human, legal[0])
-                return
+        """Take a trick for the human when nothing else is open to it."""
+        if self.mode() != "turn":
             return
+        legal = [a for a in self.legal() if a.kind != TICHU]
+        if len(legal) == 1 and legal[0].kind == TAKE:
+            self._apply(self.human, legal[0])
 
     def bot_step(self) -> None:
-        seat = self.decider()
         r = self.match.round
-        bot, rng = self.bots[seat], self.rngs[seat]
-        if self.offers:
-            offers = bomb_offers(r, seat)
-            choice: Action = bot.decide(r.view(seat), [*offers, NO_BOMB], rng)
-            if choice == NO_BOMB:
-                self.offers.pop(0)
-                self._settle()
-            else:
-                self._apply(seat, choice)
-            return
-        action: Action = bot.decide(r.view(seat), r.legal_actions(seat), rng)
+        decision = r.decisions()[0]
+        seat = decision.seat
+        action: Action = self.bots[seat].decide(r.view(seat), decision.actions, self.rngs[seat])
         self._apply(seat, action)
 
     def do(self, action: Any) -> None:
-        if action == NO_BOMB:
-            self.offers.pop(0)
-            self._settle()
-        elif action == "next-round":
+        if action == "next-round":
             self.summary = None
             self._settle()
         else:
@@ -211,7 +180,7 @@ class TichuUI(GameUI):
         if mode == "turn":
             actions: Sequence[Action] = self.legal()
         elif mode == "bomb_offer":
-            actions = bomb_offers(self.match.round, self.human)
+            actions = self.match.round.decisions()[0].actions
         else:
             return {}
         out: dict[int, list[Any]] = {}

@@ -3,7 +3,7 @@
 Registered levels: ``random`` (0), ``heuristic`` (1), ``search`` (2).
 """
 
-from pagoda.bots.tichu.driver import NO_BOMB, offer_bombs, play_round, seat_rngs, step
+from pagoda.bots.tichu.driver import NO_BOMB, play_round, seat_rngs, step
 from pagoda.bots.tichu.heuristic import HeuristicBot
 from pagoda.bots.tichu.search import SearchBot, determinize
 
@@ -12,7 +12,6 @@ __all__ = [
     "HeuristicBot",
     "SearchBot",
     "determinize",
-    "offer_bombs",
     "play_round",
     "seat_rngs",
     "step",

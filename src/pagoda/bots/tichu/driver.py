@@ -1,22 +1,11 @@
-"""Seating bots at a Tichu round: who is asked what, and when.
+"""Seating bots at a Tichu round: each asked in turn through the round's own flow.
 
-The rules core answers *what* each seat may do; a driver decides *whom to ask*. This one:
-
-1. **Grand Tichu and exchange** (simultaneous in the rules): every seat the round awaits is
-   asked in seat order, each from its own view (nobody sees another's gifts before the
-   exchange completes, so the order leaks nothing). In the exchange the legal actions are the
-   2,184 exchanges (a lazy list) with ``tichu`` first while it may be called; a bot that
-   calls is asked again for its exchange.
-2. **Play**: the seat to move is asked with its legal actions (``tichu`` among them while it
-   may call; a call is applied and the seat asked again for its play).
-3. **Out-of-turn bombs**: after every action that leaves a live trick on the table (a play, a
-   pass, the last pass before the take), each other seat that can beat the table with a bomb
-   is offered its bombs plus :data:`NO_BOMB`, a driver-only action meaning "let play go on"
-   that the rules core never sees. Seats are asked in play order after the one that acted;
-   a bomb is applied at once and the offers start again after the bomber. Out-of-turn
-   ``tichu`` calls are not offered: a seat calls on its own turn, which always comes before
-   its first play other than a bomb. The seat to move is not offered: its bombs are among its
-   own legal actions.
+The rules core answers both *who* is asked now and *what* each may do
+(:meth:`~pagoda.tichu.Round.decisions`): the simultaneous Grand Tichu and exchange decisions in
+seat order (each from its own view: nobody sees another's gifts before the exchange completes,
+so the order leaks nothing), every seat of the bomb window with its bombs and ``no-bomb``
+(:data:`NO_BOMB`), then the seat to move. The driver asks the first of them and applies its
+answer, one decision a step; a ``tichu`` call is applied and the seat asked again.
 
 Every decision gets its own :class:`random.Random`, derived from the deal seed and the seat,
 so a seeded round replays exactly whatever the bots' randomness.
@@ -28,12 +17,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from pagoda.tichu import Action, Round, View
-from pagoda.tichu.actions import EXCHANGE, PLAY, TICHU
-from pagoda.tichu.movegen import has_bomb
-from pagoda.tichu.round import Phase
+from pagoda.tichu.actions import NO_BOMB as _NO_BOMB_KIND
 
-#: The driver's "no bomb now" answer to an out-of-turn offer; never applied to a round.
-NO_BOMB = Action("no-bomb")
+#: The answer "no bomb now" of a seat in the bomb window (the core's ``no-bomb`` action).
+NO_BOMB = Action(_NO_BOMB_KIND)
 
 #: Called after every decision with the seat, the action and the seconds the bot took.
 DecisionHook = Callable[[int, Action, float], None]
@@ -67,38 +54,6 @@ def _ask(
     return action
 
 
-def bomb_offers(r: Round, seat: int) -> list[Action]:
-    """The out-of-turn bombs ``seat`` may play now (empty when it has none or may not)."""
-    if r.phase is not Phase.PLAY or r.top is None or seat == r.to_move:
-        return []
-    if not has_bomb(r.hand_mask(seat)):
-        return []
-    return [a for a in r.legal_actions(seat) if a.kind == PLAY]
-
-
-def offer_bombs(
-    r: Round,
-    bots: Sequence[Any],
-    rngs: Sequence[random.Random],
-    after: int,
-    hook: DecisionHook | None = None,
-    view_of: ViewOf = _round_view,
-) -> Round:
-    """Offer every other seat its out-of-turn bombs, in play order after seat ``after``."""
-    k = 1
-    while k <= 4 and r.phase is Phase.PLAY:
-        seat = (after + k) & 3
-        offers = bomb_offers(r, seat)
-        if offers:
-            choice = _ask(bots[seat], r, seat, [*offers, NO_BOMB], rngs[seat], hook, view_of)
-            if choice != NO_BOMB:
-                r = r.apply(seat, choice)
-                after, k = seat, 1
-                continue
-        k += 1
-    return r
-
-
 def step(
     r: Round,
     bots: Sequence[Any],
@@ -106,27 +61,11 @@ def step(
     hook: DecisionHook | None = None,
     view_of: ViewOf = _round_view,
 ) -> Round:
-    """The round after the next decision (and the out-of-turn bomb offers that follow it)."""
-    if r.phase in (Phase.GRAND_TICHU, Phase.EXCHANGE):
-        seat = r.awaiting[0]
-        action = _ask(bots[seat], r, seat, r.legal_actions(seat), rngs[seat], hook)
-        r = r.apply(seat, action)
-        if action.kind == TICHU and r.phase is Phase.EXCHANGE and seat in r.awaiting:
-            legal = r.legal_actions(seat)
-            action = _ask(bots[seat], r, seat, legal, rngs[seat], hook)
-            r = r.apply(seat, action)
-            if action.kind != EXCHANGE:
-                raise AssertionError("a bot answered the exchange with another call")
-        return r
-    seat = r.to_move
-    action = _ask(bots[seat], r, seat, r.legal_actions(seat), rngs[seat], hook, view_of)
-    r = r.apply(seat, action)
-    if action.kind == TICHU and not r.is_over:
-        action = _ask(bots[seat], r, seat, r.legal_actions(seat), rngs[seat], hook, view_of)
-        r = r.apply(seat, action)
-    if r.phase is Phase.PLAY and r.top is not None:
-        r = offer_bombs(r, bots, rngs, seat, hook, view_of)
-    return r
+    """The round after the first decision it asks for (:meth:`Round.decisions`)."""
+    decision = r.decisions()[0]
+    seat = decision.seat
+    action = _ask(bots[seat], r, seat, decision.actions, rngs[seat], hook, view_of)
+    return r.apply(seat, action)
 
 
 def play_round(

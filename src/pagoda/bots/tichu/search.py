@@ -48,7 +48,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pagoda.bots import Scored, register
-from pagoda.bots.tichu.driver import NO_BOMB, offer_bombs, play_round
+from pagoda.bots.tichu.driver import NO_BOMB, play_round
 from pagoda.bots.tichu.hand import partition_cost
 from pagoda.bots.tichu.heuristic import HeuristicBot
 from pagoda.bots.tichu.solver import Solver, SolverBudget, cards_left, round_value
@@ -181,8 +181,20 @@ def rebuild(view: View, facts: Facts, hands: Sequence[int]) -> Round:
         if s in facts.early_calls or view.grand_calls[s]:
             with contextlib.suppress(IllegalAction):
                 r = r.apply(s, TICHU)
+    # The events hold the view's own no-bomb answers only: the other seats of a bomb window
+    # (which the sampled hands open on their own) let each trick go before it is taken.
     for seat, text in view.events[facts.play_start :]:
+        if text == "take" or text.startswith("give-dragon"):
+            r = _let_go(r, view.seat)
         r = r.apply(seat, text)
+    return _let_go(r, view.seat)
+
+
+def _let_go(r: Round, seat: int) -> Round:
+    """``r`` after every seat of its bomb window but ``seat`` answers ``no-bomb``."""
+    for asked in r.window:
+        if asked != seat:
+            r = r.apply(asked, "no-bomb")
     return r
 
 
@@ -337,10 +349,7 @@ class SearchBot:
     ) -> float:
         bots = self._rollout_bots
         rngs = [random.Random(seed + s) for s in range(4)]
-        r = det.apply(seat, action)
-        if r.phase is Phase.PLAY and r.top is not None:
-            r = offer_bombs(r, bots, rngs, seat, view_of=fast_view)
-        r = play_round(r, bots, rngs=rngs, view_of=fast_view)
+        r = play_round(det.apply(seat, action), bots, rngs=rngs, view_of=fast_view)
         return float(round_value(r, team, grands))
 
 

@@ -1,14 +1,12 @@
 """An exact double-dummy solver for Tichu card-play endgames: alpha-beta with a transposition table.
 
 Every hand is known (a determinization, or a real endgame). The solver plays the round out
-under the protocol of :mod:`pagoda.bots.tichu.driver`, every choice by every seat included:
+through the round's own flow (:meth:`~pagoda.tichu.Round.decisions`), as the driver does: at
+each position the first seat asked chooses among all its legal actions:
 
-- the seat to move chooses among all its legal actions (plays, ``pass``, ``take``, the Dragon
-  gift, bombs); Mah Jong plays whose wishes name a rank nobody holds lead to the same game, so
-  one of them stands for all;
-- after every action that leaves a live trick, the other seats are offered their out-of-turn
-  bombs in play order after the seat that acted (a bomb restarts the offers after the bomber),
-  exactly as the driver offers them; *no bomb* is a choice like any other.
+- a seat of the bomb window: its bombs or ``no-bomb`` (a choice like any other);
+- the seat to move: plays, ``pass``, ``take``, the Dragon gift, bombs; Mah Jong plays whose
+  wishes name a rank nobody holds lead to the same game, so one of them stands for all.
 
 The value of a position is the final score of ``team`` (seats ``team`` and ``team + 2``) minus
 the other team's, as :func:`round_value` counts it: card points or the one-two's 200, and the
@@ -16,8 +14,8 @@ Tichu and Grand Tichu calls already made. ``team`` maximizes, the other team min
 partners play as one (they see each other's cards, as every seat does here).
 
 Simplifications, documented: no new ``tichu`` call is considered (a seat that could still call
-is assumed not to); the solved game is the driver's, so a seat that declines a bomb offer gets
-no second chance until the next action.
+is assumed not to); the solved game is the driver's, so a seat that answers ``no-bomb`` gets no
+second chance until the window opens again (the next play, or the trick's completion).
 
 ``node_limit`` bounds the work: past it the search raises :class:`SolverBudget` and the caller
 falls back to sampling. Small endgames (a dozen cards or so) solve in milliseconds to a tenth
@@ -27,7 +25,6 @@ of a second.
 from collections.abc import Callable, Sequence
 
 from pagoda.bots.alphabeta import SolverBudget, TableSearch
-from pagoda.bots.tichu.driver import bomb_offers
 from pagoda.tichu import Action, Round
 from pagoda.tichu.actions import PASS, PLAY, TICHU
 from pagoda.tichu.cards import MAH_JONG_BIT, RANK_MASKS
@@ -58,17 +55,18 @@ def cards_left(r: Round) -> int:
 
 
 def turn_actions(r: Round) -> list[Action]:
-    """The choices of the seat to move that the solver tells apart, best-looking first.
+    """The choices of the first seat ``r`` asks (:meth:`Round.decisions`) that the solver tells
+    apart, best-looking first.
 
-    Every legal action but ``tichu``; of the Mah Jong plays with wishes for ranks nobody holds
-    (which lead to the same game) only the first is kept.
+    Every action of that decision but ``tichu``; of the Mah Jong plays with wishes for ranks
+    nobody holds (which lead to the same game) only the first is kept.
     """
-    seat = r.to_move
-    hand = r.hand_mask(seat)
+    decision = r.decisions()[0]
+    hand = r.hand_mask(decision.seat)
     everything = r.hand_mask(0) | r.hand_mask(1) | r.hand_mask(2) | r.hand_mask(3)
     seen_dead: set[int] = set()
     out: list[Action] = []
-    for a in r.legal_actions(seat):
+    for a in decision.actions:
         if a.kind == TICHU:
             continue
         # a wish for a rank nobody will hold is a dead wish: one of them stands for all
@@ -90,13 +88,8 @@ def _order(a: Action, hand: int) -> tuple[int, int, float]:
     return (0 if a.mask == hand else 1, -a.mask.bit_count(), rank)
 
 
-def _child(nxt: Round, seat: int) -> "Node":
-    """A child node: ``nxt`` after ``seat`` acted, with the bomb offers pending on a live trick."""
-    return (nxt, seat, 1) if nxt.phase is Phase.PLAY and nxt.top is not None else (nxt, -1, 0)
-
-
-# A position: the round, the seat whose action the bomb offers follow (-1: none), the next offer.
-Node = tuple[Round, int, int]
+# A position is a round: who is asked next (its bomb window included) is part of its state.
+Node = Round
 
 
 class Solver(TableSearch[Node]):
@@ -114,44 +107,32 @@ class Solver(TableSearch[Node]):
         self.grand_calls = tuple(grand_calls)
 
     def value(self, r: Round, alpha: float = -_INF, beta: float = _INF) -> float:
-        """The exact value of ``r`` (with the seat to move choosing next, no offers pending).
+        """The exact value of ``r`` (with the first seat it asks choosing next).
 
         With a window ``alpha < beta`` the answer is *fail-soft*: a value at or below ``alpha``
         is an upper bound of the true one, at or above ``beta`` a lower bound, else exact.
         """
-        return self._search((r, -1, 0), alpha, beta)
+        return self._search(r, alpha, beta)
 
     def value_after(self, r: Round, seat: int, action: Action) -> float:
-        """The exact value once ``seat`` has done ``action`` in ``r`` (the bomb offers follow)."""
-        return self._search(_child(r.apply(seat, action), seat), -_INF, _INF)
+        """The exact value once ``seat`` has done ``action`` in ``r``."""
+        return self._search(r.apply(seat, action), -_INF, _INF)
 
     def values(self, r: Round, seat: int, actions: Sequence[Action]) -> list[float]:
         """The exact value of each of ``actions`` by ``seat`` in ``r``."""
         return [self.value_after(r, seat, a) for a in actions]
 
     def _leaf(self, pos: Node) -> float | None:
-        r = pos[0]
+        r = pos
         return float(round_value(r, self.team, self.grand_calls)) if r.phase is Phase.OVER else None
 
     def _key(self, pos: Node) -> Node:
         return pos
 
     def _moves(self, pos: Node) -> tuple[bool, int, Callable[[int], Node]]:
-        """The deciding seat's choices, each as (round, offers-after, next offer index)."""
-        r, after, k = pos
-        kids: list[Node] | None = None
-        if after >= 0:
-            while k <= 4:
-                seat = (after + k) & 3
-                offers = bomb_offers(r, seat)
-                if offers:
-                    kids = [_child(r.apply(seat, b), seat) for b in offers]
-                    kids.append((r, after, k + 1))  # no bomb: the offers go on
-                    break
-                k += 1
-        if kids is None:
-            seat = r.to_move
-            kids = [_child(r.apply(seat, a), seat) for a in turn_actions(r)]
+        """The choices of the first seat asked, each as the round after it."""
+        seat = pos.decisions()[0].seat
+        kids = [pos.apply(seat, a) for a in turn_actions(pos)]
         return seat & 1 == self.team, len(kids), kids.__getitem__
 
 
