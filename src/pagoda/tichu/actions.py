@@ -67,6 +67,15 @@ class Action:
     target: int = -1
     combo: Combo | None = None
 
+    @staticmethod
+    def parse(text: str) -> "Action":
+        """Read an action's text: :func:`parse_action` (``repr(action)`` calls it).
+
+        >>> Action.parse("play 2g")
+        Action.parse('play 2g')
+        """
+        return parse_action(text)
+
     @classmethod
     def play(cls, combo: Combo, wish: int = 0, reading: int = 0) -> "Action":
         """The action that plays ``combo``."""
@@ -102,7 +111,7 @@ class Action:
         return kind
 
     def __repr__(self) -> str:
-        return f"Action({str(self)!r})"
+        return f"Action.parse({str(self)!r})"
 
 
 def parse_action(text: str) -> Action:

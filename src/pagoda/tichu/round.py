@@ -25,7 +25,7 @@ wins its bonus only if the caller goes out first.
 
 import enum
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -63,6 +63,7 @@ from pagoda.tichu.cards import (
     format_rank,
     mask_cards,
     parse_cards,
+    parse_rank,
     to_mask,
 )
 from pagoda.tichu.combos import DOG_KIND, SINGLE, Combo, beats, readings
@@ -141,6 +142,7 @@ class _Setup(NamedTuple):
     given: tuple[tuple[Card, Card, Card] | None, ...]  # each seat's exchange, once given
     grand: int  # the seats that called Grand Tichu
     tichu: int  # the seats that called Tichu (rare in play: a new _Setup then)
+    position: str | None = None  # the position the round was set up from (from_position)
 
 
 @dataclass(frozen=True, slots=True)
@@ -830,7 +832,7 @@ class Round:
     def _called_tichu(self, seat: int) -> "Round":
         r = self._copy()
         d = self._setup  # (a _Setup made outright: NamedTuple._replace costs more)
-        r._setup = _Setup(d.deal, d.seed, d.start, d.decided, d.given, d.grand, d.tichu | 1 << seat)
+        r._setup = d._replace(tichu=d.tichu | 1 << seat)
         r._quiet |= 1 << seat
         return r
 
@@ -861,7 +863,7 @@ class Round:
         if act.kind == GRAND:
             grand |= 1 << seat
             r._quiet |= 1 << seat
-        r._setup = _Setup(setup.deal, setup.seed, setup.start, decided, setup.given, grand, setup.tichu)
+        r._setup = setup._replace(decided=decided, grand=grand)
         if decided == 0b1111:
             h = [sum(map(_CARD_BITS.__getitem__, hand)) for hand in setup.deal]
             r._hands = (h[0], h[1], h[2], h[3])
@@ -889,9 +891,7 @@ class Round:
         r = self._copy()
         given = list(setup.given)
         given[seat] = gifts
-        r._setup = _Setup(
-            setup.deal, setup.seed, setup.start, setup.decided, tuple(given), setup.grand, setup.tichu
-        )
+        r._setup = setup._replace(given=tuple(given))
         hands = list(self._hands)
         hands[seat] &= ~mask
         if None not in given:
@@ -1177,6 +1177,190 @@ class Round:
         r.to_move = _FIRST_IN[seated << 2 | seat]  # the taker, or the next still in
         return r
 
+    # ----------------------------------------------------------------- position notation
+
+    def position(self) -> str:
+        """The state as one line of text (like chess's FEN); :meth:`from_position` reads it back.
+
+        Fifteen fields, separated by spaces: the rules (spaces as commas), the phase, the four
+        hands (``/`` between seats, ``-`` for none), the cards still to be dealt (in the Grand
+        Tichu: 6 a seat, else ``-``), the seats that have decided on Grand Tichu, called Grand
+        Tichu, called Tichu (each a set of seat digits, ``-`` for none), each seat's exchange
+        (to next, partner, previous; ``-`` until given), the live trick (``seat:cards`` per
+        play, ``=rank`` after a Phoenix standing for a rank, ``,`` between plays), the seats that
+        passed on it, the bomb window (in order), the wish, the seats out (in order), each
+        seat's won cards, and the seat to move (``-`` once over).
+
+        >>> r = Round.from_hands(["Mj 2g 3g 4g 5g 6g 7g 8g 9g Tg Jg Qg Kg Ag",
+        ...     "Dg 2k 3k 4k 5k 6k 7k 8k 9k Tk Jk Qk Kk Ak",
+        ...     "Ph 2b 3b 4b 5b 6b 7b 8b 9b Tb Jb Qb Kb Ab",
+        ...     "Dr 2r 3r 4r 5r 6r 7r 8r 9r Tr Jr Qr Kr Ar"]).apply(0, "play Mj wish 7")
+        >>> fields = r.position().split()
+        >>> fields[:2], fields[2].split("/")[0], fields[8:13], fields[14]
+        (['standard', 'play'], '2g3g4g5g6g7g8g9gTgJgQgKgAg', ['0:Mj', '-', '230', '7', '-'], '1')
+        >>> Round.from_position(r.position()) == r
+        True
+        >>> Round.from_position(r.position()).legal_actions(1) == r.legal_actions(1)
+        True
+        """
+        setup = self._setup
+        hands = self._hands
+        undealt = "-"
+        if self.phase is _GRAND:
+            undealt = "/".join(_cards_text(to_mask(setup.deal[s]) & ~hands[s]) for s in range(4))
+        plays = []
+        for seat, combo in self._trick_plays:
+            text = f"{seat}:{_cards_text(combo.mask)}"
+            if combo.phoenix:
+                text += f"={format_rank(combo.phoenix)}"
+            plays.append(text)
+        fields = (
+            str(self.rules).replace(" ", ","),
+            self.phase.value,
+            "/".join(_cards_text(h) for h in hands),
+            undealt,
+            _seat_set(setup.decided),
+            _seat_set(setup.grand),
+            _seat_set(setup.tichu),
+            "/".join("-" if g is None else "".join(map(str, g)) for g in setup.given),
+            ",".join(plays) or "-",
+            _seat_set(self._passed),
+            "".join(map(str, self._window)) or "-",
+            format_rank(self._wish) if self._wish else "-",
+            "".join(map(str, self._out)) or "-",
+            "/".join(_cards_text(w) for w in self._won),
+            str(self.to_move) if self.to_move >= 0 else "-",
+        )
+        return " ".join(fields)
+
+    @classmethod
+    def from_position(cls, text: str) -> "Round":
+        """The round :meth:`position` wrote; :class:`~pagoda.core.ParseError` names a bad part.
+
+        Its :attr:`record` starts from the position (a ``[Position "..."]`` header).
+        """
+        if not isinstance(text, str):
+            raise ParseError(f"a position is text, not {type(text).__name__}")
+        words = text.split()
+        if len(words) != len(_POSITION_PARTS):
+            raise ParseError(f"a position has {len(_POSITION_PARTS)} fields, not {len(words)}: {text!r}")
+        part = dict(zip(_POSITION_PARTS, words, strict=True))
+
+        def bad(name: str, why: str) -> ParseError:
+            return ParseError(f"position {name} {part[name]!r}: {why}")
+
+        try:
+            rules = Rules.parse(part["rules"].replace(",", " "))
+        except ParseError as e:
+            raise bad("rules", str(e)) from None
+        phase = next((p for p in Phase if p.value == part["phase"]), None)
+        if phase is None:
+            raise bad("phase", "one of " + ", ".join(p.value for p in Phase))
+        hands = _four_masks(part, "hands", bad)
+        if phase is _GRAND:
+            undealt = _four_masks(part, "undealt", bad)
+        elif part["undealt"] != "-":
+            raise bad("undealt", "cards are still to be dealt only in the Grand Tichu")
+        else:
+            undealt = (0, 0, 0, 0)
+        decided, grand, tichu, passed = (
+            _parse_seat_set(part, name, bad) for name in ("decided", "grand", "tichu", "passed")
+        )
+        given_words = part["given"].split("/")
+        if len(given_words) != 4:
+            raise bad("given", "four exchanges, one a seat, between /")
+        given: list[tuple[Card, Card, Card] | None] = []
+        for word in given_words:
+            if word == "-":
+                given.append(None)
+                continue
+            try:
+                cards = parse_cards(word)
+            except ParseError as e:
+                raise bad("given", str(e)) from None
+            if len(cards) != 3:
+                raise bad("given", "an exchange gives three cards")
+            given.append((cards[0], cards[1], cards[2]))
+        trick: list[tuple[int, Combo]] = []
+        top: Combo | None = None
+        if part["trick"] != "-":
+            for play in part["trick"].split(","):
+                seat_text, _, rest = play.partition(":")
+                cards_text, _, named = rest.partition("=")
+                if seat_text not in ("0", "1", "2", "3") or not cards_text:
+                    raise bad("trick", f"{play!r} is not <seat>:<cards>[=<rank>]")
+                try:
+                    mask = to_mask(cards_text)
+                    phoenix = parse_rank(named) if named else 0
+                except ParseError as e:
+                    raise bad("trick", str(e)) from None
+                found = [c for c in readings(mask, top) if c.phoenix == phoenix]
+                if not found or not beats(found[0], top):
+                    raise bad("trick", f"{play!r} is no combination that beats the one before it")
+                top = found[0]
+                trick.append((int(seat_text), top))
+        window = _parse_seats(part, "window", bad)
+        wish = 0
+        if part["wish"] != "-":
+            try:
+                wish = parse_rank(part["wish"])
+            except ParseError as e:
+                raise bad("wish", str(e)) from None
+        out = _parse_seats(part, "out", bad)
+        won = _four_masks(part, "won", bad)
+        if part["to_move"] == "-":
+            to_move = -1
+        elif part["to_move"] in ("0", "1", "2", "3"):
+            to_move = int(part["to_move"])
+        else:
+            raise bad("to_move", "a seat 0-3, or - once the round is over")
+        pending = 0
+        if phase is _EXCHANGE:
+            pending = sum(to_mask(g) for g in given if g is not None)
+        seen = 0
+        trick_mask = sum(c.mask for _, c in trick)
+        for name, masks in (("hands", hands), ("undealt", undealt), ("won", won), ("trick", (trick_mask,))):
+            for mask in masks:
+                if mask & seen:
+                    raise bad(name, f"{format_cards(mask & seen)} is in two places")
+                seen |= mask
+        if seen & pending or (seen | pending) != FULL_DECK:
+            missing = format_cards(FULL_DECK & ~seen & ~pending)
+            raise ParseError(f"position: the cards do not add up to the deck (missing: {missing or 'none'})")
+        r = object.__new__(cls)
+        r.rules = rules
+        r.phase = phase
+        start = _PLAY if phase in (_PLAY, _OVER) and None in given else _GRAND
+        deal: tuple[tuple[Card, ...], ...] = ()
+        if phase is _GRAND:
+            deal = tuple(mask_cards(hands[s]) + mask_cards(undealt[s]) for s in range(4))
+        r._setup = _Setup(deal, None, start, decided, tuple(given), grand, tichu, text)
+        r._hands = hands
+        r._in = _bits(tuple(h != 0 for h in hands)) if phase in (_PLAY, _OVER) else 0b1111
+        r._bombs = _bomb_seats(hands) if phase in (_PLAY, _OVER) else 0
+        played = _bits(tuple(h.bit_count() < 14 for h in hands)) if phase in (_PLAY, _OVER) else 0
+        r._quiet = grand | tichu | played
+        r._won = won
+        r._trick = trick_mask
+        r._trick_plays = tuple(trick)
+        r._top = top
+        r._top_seat = trick[-1][0] if trick else -1
+        r._passed = passed
+        others = r._in & ~(1 << r._top_seat) if trick else 0
+        r._complete = top is not None and passed & others == others
+        r._wish = wish
+        r._out = out
+        r._closing = phase is _PLAY and len(out) == 3
+        r._window = window
+        r.to_move = to_move
+        r._history = None
+        r._cache = None
+        again = r.position().split()
+        for name, word, back in zip(_POSITION_PARTS, words, again, strict=True):
+            if word != back:
+                raise bad(name, f"not as this round writes it: {back!r}")
+        return r
+
     # ----------------------------------------------------------------- scoring
 
     def score(self) -> tuple[int, int]:
@@ -1284,6 +1468,9 @@ class Round:
         """The game record: rules, deal and actions; :func:`replay` turns it back into this round."""
         headers = [("Game", "tichu"), ("Rules", str(self.rules))]
         setup = self._setup
+        if setup.position is not None:
+            headers.append(("Position", setup.position))
+            return Record(tuple(headers), tuple((s, str(a)) for s, a in self.actions))
         if setup.seed is not None:
             headers.append(("Seed", str(setup.seed)))
         if not setup.deal:
@@ -1293,7 +1480,28 @@ class Round:
         return Record(tuple(headers), tuple((s, str(a)) for s, a in self.actions))
 
     def _key(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in Round.__slots__ if name not in ("_history", "_cache"))
+        # What the position notation holds: rounds are equal when their positions are.
+        setup = self._setup
+        undealt: tuple[int, ...] = ()
+        if self.phase is _GRAND:
+            undealt = tuple(to_mask(setup.deal[s]) & ~self._hands[s] for s in range(4))
+        return (
+            self.rules,
+            self.phase,
+            self._hands,
+            undealt,
+            setup.decided,
+            setup.grand,
+            setup.tichu,
+            setup.given,
+            self._trick_plays,
+            self._passed,
+            self._window,
+            self._wish,
+            self._out,
+            self._won,
+            self.to_move,
+        )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Round):
@@ -1304,8 +1512,7 @@ class Round:
         return hash(self._key())
 
     def __repr__(self) -> str:
-        hands = " | ".join(format_cards(h) for h in self._hands)
-        return f"<Round {self.phase} to_move={self.to_move} hands={hands}>"
+        return f"Round.from_position({self.position()!r})"
 
 
 def _add_bombs(out: list[Action], hand: int, top: Combo | None) -> None:
@@ -1332,6 +1539,67 @@ def _bomb_seats(hands: tuple[int, int, int, int]) -> int:
 def _dragon_gifts(seat: int) -> list[Action]:
     """Giving the Dragon trick to either opponent."""
     return [Action(GIVE_DRAGON, target=(seat + 1) & 3), Action(GIVE_DRAGON, target=(seat + 3) & 3)]
+
+
+_POSITION_PARTS = (
+    "rules",
+    "phase",
+    "hands",
+    "undealt",
+    "decided",
+    "grand",
+    "tichu",
+    "given",
+    "trick",
+    "passed",
+    "window",
+    "wish",
+    "out",
+    "won",
+    "to_move",
+)
+
+
+def _cards_text(mask: int) -> str:
+    """Cards without spaces (``-`` for none), as a position writes them."""
+    return "".join(str(c) for c in mask_cards(mask)) or "-"
+
+
+def _seat_set(mask: int) -> str:
+    """A set of seats as its digits (``-`` for none)."""
+    return "".join(str(s) for s in range(4) if mask >> s & 1) or "-"
+
+
+def _parse_seats(part: dict[str, str], name: str, bad: Callable[[str, str], ParseError]) -> tuple[int, ...]:
+    """Seats in order, each once (``-``: none)."""
+    word = part[name]
+    if word == "-":
+        return ()
+    if any(ch not in "0123" for ch in word) or len(set(word)) != len(word):
+        raise bad(name, "seat digits 0-3, each once, or -")
+    return tuple(int(ch) for ch in word)
+
+
+def _parse_seat_set(part: dict[str, str], name: str, bad: Callable[[str, str], ParseError]) -> int:
+    """A set of seats written in increasing order, as a mask."""
+    seats = _parse_seats(part, name, bad)
+    if list(seats) != sorted(seats):
+        raise bad(name, "seat digits in increasing order")
+    return sum(1 << s for s in seats)
+
+
+def _four_masks(
+    part: dict[str, str], name: str, bad: Callable[[str, str], ParseError]
+) -> tuple[int, int, int, int]:
+    """Four card sets between ``/``, one a seat (``-`` for none)."""
+    words = part[name].split("/")
+    if len(words) != 4:
+        raise bad(name, "four card lists, one a seat, between /")
+    try:
+        masks = [0 if w == "-" else to_mask(w) for w in words]
+    except ParseError as e:
+        raise bad(name, str(e)) from None
+    return (masks[0], masks[1], masks[2], masks[3])
 
 
 def _seats(seats: tuple[int, ...]) -> str:
@@ -1365,13 +1633,23 @@ def replay(record: Record | str, rules: Rules | None = None) -> Round:
         raise ParseError(f"this is a record of {game!r}, not of tichu")
     if rules is None:
         rules = Rules.parse(record.header("Rules"))
+    position = record.get("Position")
+    if position is not None:
+        r = Round.from_position(position)
+        if rules is not None and rules != r.rules:
+            raise ParseError(f"the position's rules {r.rules} are not {rules}")
+        return _replay_actions(r, record)
     hands = [parse_cards(h) for h in record.header("Deal").split("|")]
     start = {"grand": _GRAND, "play": _PLAY}.get(record.get("Start", "grand") or "grand")
     if start is None:
         raise ParseError(f"unknown Start {record.get('Start')!r}: grand or play")
     seed_text = record.get("Seed")
     seed = int(seed_text) if seed_text is not None else None
-    r = Round.from_deal(hands, rules, seed=seed, start=start)
+    return _replay_actions(Round.from_deal(hands, rules, seed=seed, start=start), record)
+
+
+def _replay_actions(r: Round, record: Record) -> Round:
+    """``r`` with the record's actions applied in order."""
     for number, (seat, text) in enumerate(record.actions, 1):
         try:
             r = r.apply(seat, text)
