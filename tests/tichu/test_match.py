@@ -1,5 +1,6 @@
 """A match: rounds to a target score, its record and replay, and its end."""
 
+import dataclasses
 import random
 
 import pytest
@@ -123,8 +124,7 @@ def test_not_a_match_record() -> None:
     ],
 )
 def test_who_wins_at_the_target(scores: tuple[int, int], over: bool, winner: int | None) -> None:
-    m = Match.new(0, RULES_300)
-    m.scores = scores
+    m = dataclasses.replace(Match.new(0, RULES_300), scores=scores)
     assert m.is_over is over
     assert m.winner == winner
 
@@ -142,3 +142,10 @@ def test_a_round_limit_ends_the_match() -> None:
     assert m.round is m.finished[-1]
     assert m.winner == (None if a == b else 0 if a > b else 1)
     assert Match.replay(str(m.record)) == m
+
+
+def test_a_match_is_immutable() -> None:
+    m = Match.new(3)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        m.scores = (1000, 0)  # type: ignore[misc]
+    assert m.scores == (0, 0)

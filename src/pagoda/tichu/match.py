@@ -7,8 +7,10 @@ other (a tie goes on with another round), or after the rules' last round (``roun
 set), where a tie is a draw.
 """
 
+import dataclasses
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from pagoda.core import IllegalAction, ParseError, Record, parse_record
 from pagoda.tichu.actions import Action
@@ -21,6 +23,7 @@ def round_seed(seed: int, number: int) -> int:
     return random.Random(f"tichu-match/{seed}/{number}").getrandbits(63)
 
 
+@dataclass(frozen=True, slots=True, eq=False)
 class Match:
     """An immutable match; :meth:`apply` returns the next match state.
 
@@ -29,26 +32,18 @@ class Match:
     (1, (0, 0), False)
     """
 
-    __slots__ = ("_history", "finished", "round", "rules", "scores", "seed")
-
     rules: Rules
     seed: int
     round: Round
-    finished: tuple[Round, ...]
-    scores: tuple[int, int]
-    _history: tuple[tuple[int, str], ...]
+    finished: tuple[Round, ...] = ()
+    scores: tuple[int, int] = (0, 0)
+    _history: tuple[tuple[int, str], ...] = ()
 
     @classmethod
     def new(cls, seed: int = 0, rules: Rules | None = None) -> "Match":
         """A match whose rounds are dealt from ``seed``."""
-        m = object.__new__(cls)
-        m.rules = rules if rules is not None else RULES["standard"]
-        m.seed = seed
-        m.round = Round.new(round_seed(seed, 1), m.rules)
-        m.finished = ()
-        m.scores = (0, 0)
-        m._history = ()
-        return m
+        rules = rules if rules is not None else RULES["standard"]
+        return cls(rules, seed, Round.new(round_seed(seed, 1), rules))
 
     @property
     def number(self) -> int:
@@ -80,20 +75,22 @@ class Match:
         if self.is_over:
             raise IllegalAction("the match is over")
         nxt = self.round.apply(seat, action)
-        m = object.__new__(Match)
-        m.rules, m.seed = self.rules, self.seed
-        m._history = (*self._history, (seat, str(action)))
-        if nxt.is_over:
-            a, b = nxt.score()
-            m.scores = (self.scores[0] + a, self.scores[1] + b)
-            m.finished = (*self.finished, nxt)
-            # The next round is dealt only if the match goes on; at its end ``round`` stays the last.
-            m.round = nxt if m.is_over else Round.new(round_seed(self.seed, len(m.finished) + 1), self.rules)
-        else:
-            m.scores = self.scores
-            m.finished = self.finished
-            m.round = nxt
-        return m
+        history = (*self._history, (seat, str(action)))
+        if not nxt.is_over:
+            return dataclasses.replace(self, round=nxt, _history=history)
+        a, b = nxt.score()
+        ended = dataclasses.replace(
+            self,
+            round=nxt,
+            finished=(*self.finished, nxt),
+            scores=(self.scores[0] + a, self.scores[1] + b),
+            _history=history,
+        )
+        if ended.is_over:  # at the match's end ``round`` stays the last one
+            return ended
+        return dataclasses.replace(
+            ended, round=Round.new(round_seed(self.seed, len(ended.finished) + 1), self.rules)
+        )
 
     @property
     def record(self) -> Record:

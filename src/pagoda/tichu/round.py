@@ -81,9 +81,6 @@ _WISH_OR_NONE = (0, *_WISHES)
 _NATURALS = sum(RANK_MASKS)
 _CARD_BITS = tuple(1 << c for c in range(56))
 _LOWEST_UNSET = tuple(next((s for s in range(4) if not m >> s & 1), -1) for m in range(16))
-# random.shuffle of 56 cards, step by step: swap position i with one drawn below n = i + 1,
-# drawn as k = n.bit_length() random bits until below n (Random._randbelow).
-_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(55, 0, -1))
 # _FIRST_IN[seats << 2 | s]: the first of s, s + 1, s + 2, s + 3 (mod 4) in the seat mask ``seats``.
 _FIRST_IN = tuple(
     next((t for t in ((s + k) & 3 for k in range(4)) if seats >> t & 1), -1)
@@ -117,13 +114,6 @@ class Phase(enum.Enum):
         return self.value
 
 
-# Module constants: reading ``Phase.X`` goes through the enum metaclass's ``__getattr__`` hook
-# and costs about ten times a global (CPython 3.11), on every action.
-_GRAND = Phase.GRAND_TICHU
-_EXCHANGE = Phase.EXCHANGE
-_PLAY = Phase.PLAY
-_OVER = Phase.OVER
-_new = object.__new__
 # Up to this many plays, a list of actions costs less than one made on demand (PlayList).
 _EAGER_PLAYS = 3
 
@@ -132,8 +122,7 @@ _History = tuple["_History", int, Action] | None
 
 class _Setup(NamedTuple):
     """What a round keeps from its deal on, changed only by the Grand Tichu decisions, the
-    exchange and the calls (one field of the round instead of seven: every action copies the
-    round's fields)."""
+    exchange and the calls."""
 
     deal: tuple[tuple[Card, ...], ...]
     seed: int | None
@@ -270,14 +259,14 @@ class Round:
     def new(cls, seed: int | None = None, rules: Rules | None = None) -> "Round":
         """A round dealt from a shuffle seeded with ``seed``, at the Grand Tichu decisions."""
         deck = list(CARDS)
-        _shuffle(random.Random(seed), deck)
+        random.Random(seed).shuffle(deck)
         deal = (tuple(deck[:14]), tuple(deck[14:28]), tuple(deck[28:42]), tuple(deck[42:]))
-        return cls._dealt(deal, rules, seed, _GRAND)
+        return cls._dealt(deal, rules, seed, Phase.GRAND_TICHU)
 
     @classmethod
     def from_hands(cls, hands: Sequence[CardsLike], rules: Rules | None = None) -> "Round":
         """A round straight into play from four 14-card hands; the Mah Jong's holder leads."""
-        return cls.from_deal(hands, rules, start=_PLAY)
+        return cls.from_deal(hands, rules, start=Phase.PLAY)
 
     @classmethod
     def from_deal(
@@ -285,7 +274,7 @@ class Round:
         deal: Sequence[CardsLike],
         rules: Rules | None = None,
         seed: int | None = None,
-        start: Phase = _GRAND,
+        start: Phase = Phase.GRAND_TICHU,
     ) -> "Round":
         """A round from four 14-card hands in deal order (the first 8 of each come first)."""
         if len(deal) != 4:
@@ -305,7 +294,7 @@ class Round:
                 raise PagodaError(f"hand {seat} repeats {format_cards(mask & seen)} from an earlier hand")
             seen |= mask
             hands.append(hand)
-        if start not in (_GRAND, _PLAY):
+        if start not in (Phase.GRAND_TICHU, Phase.PLAY):
             raise PagodaError("a round starts at the Grand Tichu decisions or straight into play")
         return cls._dealt(tuple(hands), rules, seed, start)
 
@@ -317,7 +306,7 @@ class Round:
         r = object.__new__(cls)
         r.rules = rules if rules is not None else RULES["standard"]
         r._setup = _Setup(
-            hands, seed, start, 0 if start is _GRAND else 0b1111, (None, None, None, None), 0, 0
+            hands, seed, start, 0 if start is Phase.GRAND_TICHU else 0b1111, (None, None, None, None), 0, 0
         )
         r._quiet = 0
         r._in = 0b1111
@@ -334,14 +323,14 @@ class Round:
         r._window = ()
         r._history = None
         r._cache = None
-        if start is _GRAND:
-            r.phase = _GRAND
+        if start is Phase.GRAND_TICHU:
+            r.phase = Phase.GRAND_TICHU
             h = [sum(map(_CARD_BITS.__getitem__, hand[:8])) for hand in hands]
             r._hands = (h[0], h[1], h[2], h[3])
             r._bombs = 0  # set when play begins
             r.to_move = 0
         else:
-            r.phase = _PLAY
+            r.phase = Phase.PLAY
             h = [sum(map(_CARD_BITS.__getitem__, hand)) for hand in hands]
             r._hands = (h[0], h[1], h[2], h[3])
             r._bombs = _bomb_seats(r._hands)
@@ -366,7 +355,7 @@ class Round:
         >>> again.legal_actions(again.to_move) == r.legal_actions(r.to_move)
         True
         """
-        if view.phase is not _PLAY:
+        if view.phase is not Phase.PLAY:
             raise PagodaError(f"a position is built from a view in play, not in {view.phase}")
         if len(hands) != 4:
             raise PagodaError(f"a position has 4 hands, not {len(hands)}")
@@ -386,9 +375,9 @@ class Round:
             raise PagodaError(f"the hands leave out {format_cards(FULL_DECK & ~seen)}")
         r = object.__new__(cls)
         r.rules = view.rules
-        r.phase = _PLAY
+        r.phase = Phase.PLAY
         grand, tichu = _bits(view.grand_calls), _bits(view.tichu_calls)
-        r._setup = _Setup((), None, _PLAY, 0b1111, (None, None, None, None), grand, tichu)
+        r._setup = _Setup((), None, Phase.PLAY, 0b1111, (None, None, None, None), grand, tichu)
         r._hands = (masks[0], masks[1], masks[2], masks[3])
         r._in = _bits(tuple(mask != 0 for mask in masks))
         r._bombs = _bomb_seats(r._hands)
@@ -413,7 +402,7 @@ class Round:
         return r
 
     def _copy(self) -> "Round":
-        r = _new(Round)
+        r = object.__new__(Round)
         r._cache = None
         r._closing = self._closing
         r._window = self._window
@@ -448,18 +437,18 @@ class Round:
     @property
     def awaiting(self) -> tuple[int, ...]:
         """Every seat the round waits for: several in the simultaneous phases."""
-        if self.phase is _GRAND:
+        if self.phase is Phase.GRAND_TICHU:
             return tuple(s for s in range(4) if not self._setup.decided >> s & 1)
-        if self.phase is _EXCHANGE:
+        if self.phase is Phase.EXCHANGE:
             return tuple(s for s in range(4) if self._setup.given[s] is None)
-        if self.phase is _PLAY:
+        if self.phase is Phase.PLAY:
             return (self.to_move,)
         return ()
 
     @property
     def is_over(self) -> bool:
         """True once the round is scored."""
-        return self.phase is _OVER
+        return self.phase is Phase.OVER
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds now, in hand order."""
@@ -524,10 +513,10 @@ class Round:
     def _may_call_tichu(self, seat: int) -> bool:
         if self._quiet >> seat & 1:
             return False  # the usual case once play is under way
-        if self.phase is _EXCHANGE:
+        if self.phase is Phase.EXCHANGE:
             if self.rules.small_tichu_after_exchange_only:
                 return False
-        elif self.phase is not _PLAY:
+        elif self.phase is not Phase.PLAY:
             return False
         if self._closing:
             return False
@@ -559,13 +548,13 @@ class Round:
         unless the trick is complete and the window still open. Nothing once the round is over.
         """
         phase = self.phase
-        if phase is _PLAY:
+        if phase is Phase.PLAY:
             window = self._window
             asked = tuple(Decision(s, "bomb", self.legal_actions(s)) for s in window)
             if window and self._complete:
                 return asked
             return (*asked, Decision(self.to_move, "turn", self.legal_actions(self.to_move)))
-        if phase is _OVER:
+        if phase is Phase.OVER:
             return ()
         return tuple(Decision(s, "simultaneous", self.legal_actions(s)) for s in self.awaiting)
 
@@ -578,7 +567,7 @@ class Round:
         ``tichu`` while allowed. In the exchange, the 2,184 exchanges come as a list generated
         on demand.
         """
-        if self.phase is _PLAY:
+        if self.phase is Phase.PLAY:
             if seat != self.to_move:
                 if not 0 <= seat < 4:
                     raise PagodaError(f"seat {seat} is not a seat: 0-3")
@@ -590,11 +579,11 @@ class Round:
         if not 0 <= seat < 4:
             raise PagodaError(f"seat {seat} is not a seat: 0-3")
         phase = self.phase
-        if phase is _GRAND:
+        if phase is Phase.GRAND_TICHU:
             if self._setup.decided >> seat & 1:
                 return ()
             return (_ACTION_GRAND, _ACTION_NO_GRAND) if self._may_call_grand(seat) else (_ACTION_NO_GRAND,)
-        if phase is _EXCHANGE:
+        if phase is Phase.EXCHANGE:
             tichu = (_ACTION_TICHU,) if self._may_call_tichu(seat) else ()
             if self._setup.given[seat] is not None:
                 return tichu
@@ -774,16 +763,16 @@ class Round:
             raise IllegalAction(f"seat {seat!r} is not a seat: 0-3")
         act = as_action(action)  # bad syntax raises ParseError, not IllegalAction
         phase = self.phase
-        if phase is _OVER:
+        if phase is Phase.OVER:
             raise IllegalAction("the round is over")
         kind = act.kind
         if kind == TICHU:
             if not self._may_call_tichu(seat):
                 raise IllegalAction(self._why_no_tichu(seat))
             r = self._called_tichu(seat)
-        elif phase is _GRAND:
+        elif phase is Phase.GRAND_TICHU:
             r = self._apply_grand(seat, act)
-        elif phase is _EXCHANGE:
+        elif phase is Phase.EXCHANGE:
             r = self._apply_exchange(seat, act)
         elif kind == PLAY:
             r = self._apply_play(seat, act)
@@ -819,7 +808,7 @@ class Round:
         """The bomb window on this round's table: see :attr:`window` (``after`` just acted)."""
         bombs = self._bombs
         top = self._top
-        if not bombs or top is None or self._closing or self.phase is not _PLAY:
+        if not bombs or top is None or self._closing or self.phase is not Phase.PLAY:
             return ()
         complete = self._complete
         seats = []
@@ -831,15 +820,15 @@ class Round:
 
     def _called_tichu(self, seat: int) -> "Round":
         r = self._copy()
-        d = self._setup  # (a _Setup made outright: NamedTuple._replace costs more)
+        d = self._setup
         r._setup = d._replace(tichu=d.tichu | 1 << seat)
         r._quiet |= 1 << seat
         return r
 
     def _why_no_tichu(self, seat: int) -> str:
-        if self.phase is _GRAND:
+        if self.phase is Phase.GRAND_TICHU:
             return "Tichu is called once all 14 cards are dealt"
-        if self.phase is _EXCHANGE and self.rules.small_tichu_after_exchange_only:
+        if self.phase is Phase.EXCHANGE and self.rules.small_tichu_after_exchange_only:
             return "these rules allow Tichu only after the exchange"
         if self._setup.grand >> seat & 1:
             return f"seat {seat} called Grand Tichu and cannot also call Tichu"
@@ -867,7 +856,7 @@ class Round:
         if decided == 0b1111:
             h = [sum(map(_CARD_BITS.__getitem__, hand)) for hand in setup.deal]
             r._hands = (h[0], h[1], h[2], h[3])
-            r.phase = _EXCHANGE
+            r.phase = Phase.EXCHANGE
             r.to_move = 0
         else:
             r.to_move = _LOWEST_UNSET[decided]
@@ -903,7 +892,7 @@ class Round:
                 hands[s] |= bit[g[(s + 3) & 3][0]] | bit[g[(s + 2) & 3][1]] | bit[g[(s + 1) & 3][2]]
             r._hands = (hands[0], hands[1], hands[2], hands[3])
             r._bombs = _bomb_seats(r._hands)
-            r.phase = _PLAY
+            r.phase = Phase.PLAY
             r.to_move = r._mah_jong_holder()
         else:
             r._hands = (hands[0], hands[1], hands[2], hands[3])
@@ -971,10 +960,7 @@ class Round:
         return self._play(seat, act, combo)
 
     def _play(self, seat: int, act: Action, combo: Combo) -> "Round":
-        # Written out rather than copied and then changed, like _pass and _take: the three
-        # through _copy() took 4.45 M instructions a random deal against 4.33 M (the callgrind
-        # command of docs/benchmarks.md on both versions): a call and a second write a field.
-        r = _new(Round)
+        r = object.__new__(Round)
         r.rules = self.rules
         r.phase = self.phase
         r._setup = self._setup
@@ -1023,7 +1009,7 @@ class Round:
         r._trick = self._trick | mask
         r._top = combo
         r._top_seat = seat
-        r._trick_plays = self._trick_plays + ((seat, combo),)  # noqa: RUF005 (fewer instructions than unpacking)
+        r._trick_plays = (*self._trick_plays, (seat, combo))
         r._passed = 0
         r._complete = False
         r._window = ()
@@ -1068,7 +1054,7 @@ class Round:
         return False
 
     def _end(self) -> None:
-        self.phase = _OVER
+        self.phase = Phase.OVER
         self.to_move = -1
 
     def _apply_pass(self, seat: int) -> "Round":
@@ -1087,8 +1073,7 @@ class Round:
         return self._pass(seat)
 
     def _pass(self, seat: int) -> "Round":
-        # Written out rather than copied and then changed, like _play.
-        r = _new(Round)
+        r = object.__new__(Round)
         r.rules = self.rules
         r.phase = self.phase
         r._setup = self._setup
@@ -1142,8 +1127,7 @@ class Round:
         return self._take(seat, act.target if act.kind == GIVE_DRAGON else seat)
 
     def _take(self, seat: int, taker: int) -> "Round":
-        # Written out rather than copied and then changed, like _play and _pass.
-        r = _new(Round)
+        r = object.__new__(Round)
         r.rules = self.rules
         r._setup = self._setup
         r._cache = None
@@ -1170,7 +1154,7 @@ class Round:
         r._closing = False
         r._window = ()
         if self._closing:
-            r.phase = _OVER
+            r.phase = Phase.OVER
             r.to_move = -1
             return r
         r.phase = self.phase
@@ -1206,7 +1190,7 @@ class Round:
         setup = self._setup
         hands = self._hands
         undealt = "-"
-        if self.phase is _GRAND:
+        if self.phase is Phase.GRAND_TICHU:
             undealt = "/".join(_cards_text(to_mask(setup.deal[s]) & ~hands[s]) for s in range(4))
         plays = []
         for seat, combo in self._trick_plays:
@@ -1257,7 +1241,7 @@ class Round:
         if phase is None:
             raise bad("phase", "one of " + ", ".join(p.value for p in Phase))
         hands = _four_masks(part, "hands", bad)
-        if phase is _GRAND:
+        if phase is Phase.GRAND_TICHU:
             undealt = _four_masks(part, "undealt", bad)
         elif part["undealt"] != "-":
             raise bad("undealt", "cards are still to be dealt only in the Grand Tichu")
@@ -1315,7 +1299,7 @@ class Round:
         else:
             raise bad("to_move", "a seat 0-3, or - once the round is over")
         pending = 0
-        if phase is _EXCHANGE:
+        if phase is Phase.EXCHANGE:
             pending = sum(to_mask(g) for g in given if g is not None)
         seen = 0
         trick_mask = sum(c.mask for _, c in trick)
@@ -1330,15 +1314,15 @@ class Round:
         r = object.__new__(cls)
         r.rules = rules
         r.phase = phase
-        start = _PLAY if phase in (_PLAY, _OVER) and None in given else _GRAND
+        start = Phase.PLAY if phase in (Phase.PLAY, Phase.OVER) and None in given else Phase.GRAND_TICHU
         deal: tuple[tuple[Card, ...], ...] = ()
-        if phase is _GRAND:
+        if phase is Phase.GRAND_TICHU:
             deal = tuple(mask_cards(hands[s]) + mask_cards(undealt[s]) for s in range(4))
         r._setup = _Setup(deal, None, start, decided, tuple(given), grand, tichu, text)
         r._hands = hands
-        r._in = _bits(tuple(h != 0 for h in hands)) if phase in (_PLAY, _OVER) else 0b1111
-        r._bombs = _bomb_seats(hands) if phase in (_PLAY, _OVER) else 0
-        played = _bits(tuple(h.bit_count() < 14 for h in hands)) if phase in (_PLAY, _OVER) else 0
+        r._in = _bits(tuple(h != 0 for h in hands)) if phase in (Phase.PLAY, Phase.OVER) else 0b1111
+        r._bombs = _bomb_seats(hands) if phase in (Phase.PLAY, Phase.OVER) else 0
+        played = _bits(tuple(h.bit_count() < 14 for h in hands)) if phase in (Phase.PLAY, Phase.OVER) else 0
         r._quiet = grand | tichu | played
         r._won = won
         r._trick = trick_mask
@@ -1350,7 +1334,7 @@ class Round:
         r._complete = top is not None and passed & others == others
         r._wish = wish
         r._out = out
-        r._closing = phase is _PLAY and len(out) == 3
+        r._closing = phase is Phase.PLAY and len(out) == 3
         r._window = window
         r.to_move = to_move
         r._history = None
@@ -1368,7 +1352,7 @@ class Round:
 
         Raises :class:`~pagoda.core.PagodaError` before the round is over.
         """
-        if self.phase is not _OVER:
+        if self.phase is not Phase.OVER:
             raise PagodaError("the round is not over yet")
         points = [0, 0]
         out = self._out
@@ -1383,7 +1367,7 @@ class Round:
 
     def card_points(self) -> tuple[int, int]:
         """The card points each team ends with (before one-two and Tichu bonuses); 100 in all."""
-        if self.phase is not _OVER:
+        if self.phase is not Phase.OVER:
             raise PagodaError("the round is not over yet")
         piles = list(self._won)
         last = next((s for s in range(4) if s not in self._out), -1)
@@ -1409,7 +1393,7 @@ class Round:
             raise PagodaError(f"seat {seat} is not a seat: 0-3")
         received: tuple[Card, Card, Card] | None = None
         setup = self._setup
-        if self.phase in (_PLAY, _OVER) and setup.start is _GRAND:
+        if self.phase in (Phase.PLAY, Phase.OVER) and setup.start is Phase.GRAND_TICHU:
             g = [setup.given[(seat + k) & 3] for k in (3, 2, 1)]
             if g[0] and g[1] and g[2]:
                 received = (g[0][0], g[1][1], g[2][2])
@@ -1476,14 +1460,14 @@ class Round:
         if not setup.deal:
             raise PagodaError("a position built from a view has no deal, so no record")
         headers.append(("Deal", " | ".join(format_cards(hand) for hand in setup.deal)))
-        headers.append(("Start", "grand" if setup.start is _GRAND else "play"))
+        headers.append(("Start", "grand" if setup.start is Phase.GRAND_TICHU else "play"))
         return Record(tuple(headers), tuple((s, str(a)) for s, a in self.actions))
 
     def _key(self) -> tuple[object, ...]:
         # What the position notation holds: rounds are equal when their positions are.
         setup = self._setup
         undealt: tuple[int, ...] = ()
-        if self.phase is _GRAND:
+        if self.phase is Phase.GRAND_TICHU:
             undealt = tuple(to_mask(setup.deal[s]) & ~self._hands[s] for s in range(4))
         return (
             self.rules,
@@ -1519,16 +1503,6 @@ def _add_bombs(out: list[Action], hand: int, top: Combo | None) -> None:
     """Append the plays of the bombs in ``hand`` that beat ``top``."""
     for raw in raw_bombs(hand, top):
         out.append(Action(PLAY, raw[2], 0, 0, None, -1, Combo(*raw)))
-
-
-def _shuffle(rng: random.Random, deck: list[Card]) -> None:
-    """``rng.shuffle(deck)`` written out: the same draws and swaps, without a call per card."""
-    getrandbits = rng.getrandbits
-    for i, n, k in _SHUFFLE_STEPS:
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        deck[i], deck[j] = deck[j], deck[i]
 
 
 def _bomb_seats(hands: tuple[int, int, int, int]) -> int:
@@ -1640,7 +1614,7 @@ def replay(record: Record | str, rules: Rules | None = None) -> Round:
             raise ParseError(f"the position's rules {r.rules} are not {rules}")
         return _replay_actions(r, record)
     hands = [parse_cards(h) for h in record.header("Deal").split("|")]
-    start = {"grand": _GRAND, "play": _PLAY}.get(record.get("Start", "grand") or "grand")
+    start = {"grand": Phase.GRAND_TICHU, "play": Phase.PLAY}.get(record.get("Start", "grand") or "grand")
     if start is None:
         raise ParseError(f"unknown Start {record.get('Start')!r}: grand or play")
     seed_text = record.get("Seed")
