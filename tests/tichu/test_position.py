@@ -5,7 +5,7 @@ import random
 import pytest
 
 import pagoda.tichu
-from pagoda.tichu import RULES, ParseError, Round, Rules, replay
+from pagoda.tichu import RULES, ParseError, Round, Rules, View, replay
 from pagoda.tichu.round import Phase
 from tests.tichu.randomplay import random_step
 
@@ -156,3 +156,35 @@ def test_a_round_is_a_game_state() -> None:
     r = Round.new(seed=None)
     assert isinstance(r, GameState)
     assert Round.new(seed=1, rules=None) == Round.new(1)
+
+
+@pytest.mark.parametrize("preset", ["standard", "bsw"])
+def test_views_of_random_play_read_back(preset: str) -> None:
+    namespace = vars(pagoda.tichu)
+    for seed in range(3):
+        rng = random.Random(seed)
+        r = Round.new(seed, Rules.parse(preset))
+        steps = 0
+        while True:
+            for seat in range(4):
+                view = r.view(seat)
+                text = view.text()
+                assert "\n" not in text
+                assert View.parse(text) == view
+                if steps % 13 == 0:
+                    assert eval(repr(view), namespace) == view  # the repr is the notation
+            if r.is_over:
+                break
+            seat, action = random_step(r, rng)
+            r = r.apply(seat, action)
+            steps += 1
+
+
+def test_a_view_shows_no_other_hand() -> None:
+    r = DEALT.apply(0, "play Mj wish 7")
+    text = r.view(2).text()
+    assert text.split()[3] == "2b3b4b5b6b7b8b9bTbJbQbKbAbPh"  # its own hand, no other
+    assert all(card not in text for card in ("2k", "2r", "Dr", "Dg"))
+    assert text.split()[4] == "13/14/14/14"
+    with pytest.raises(ParseError, match="view hand_sizes"):
+        View.parse(text.replace("13/14/14/14", "13/14/14"))

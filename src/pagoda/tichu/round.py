@@ -134,7 +134,7 @@ class _Setup(NamedTuple):
     position: str | None = None  # the position the round was set up from (from_position)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class View:
     """What one seat may know of a round: its own cards and everything public, nothing more."""
 
@@ -172,6 +172,123 @@ class View:
     def unseen(self) -> int:
         """The cards this seat has not seen: in other hands or not yet dealt to it."""
         return FULL_DECK & ~self.hand & ~self.played & ~sum(self.won)
+
+    def text(self) -> str:
+        """The view as one line, like :meth:`Round.position` but only what this seat may know.
+
+        Eighteen fields: the seat, the rules, the phase, its hand, the four hand sizes, the
+        seats that decided on and called Grand Tichu, called Tichu, its own exchange given and
+        received, the trick, the seats that passed, the bomb window as this seat sees it, the
+        wish, the seats out, the won cards, the seat to move, and the public log (``seat:action``
+        with ``+`` for spaces, ``,`` between). :meth:`parse` reads it back; ``repr`` calls it.
+
+        >>> v = Round.new(seed=3).apply(1, "grand").view(2)
+        >>> v.text()
+        'standard 2 grand_tichu 3r7r8k8r9rQgQrKb 8/8/8/8 1 1 - - - - - - - - -/-/-/- 0 1:grand'
+        >>> View.parse(v.text()) == v
+        True
+        """
+        events = ",".join(f"{s}:{a.replace(' ', '+')}" for s, a in self.events) or "-"
+        fields = (
+            str(self.rules).replace(" ", ","),
+            str(self.seat),
+            self.phase.value,
+            _cards_text(self.hand),
+            "/".join(map(str, self.hand_sizes)),
+            _seat_set(_bits(self.grand_decided)),
+            _seat_set(_bits(self.grand_calls)),
+            _seat_set(_bits(self.tichu_calls)),
+            _gift_text(self.given),
+            _gift_text(self.received),
+            _trick_text(self.trick),
+            _seat_set(_bits(self.passed)),
+            "".join(map(str, self.window)) or "-",
+            format_rank(self.wish) if self.wish else "-",
+            "".join(map(str, self.out)) or "-",
+            "/".join(_cards_text(w) for w in self.won),
+            str(self.to_move) if self.to_move >= 0 else "-",
+            events,
+        )
+        return " ".join(fields)
+
+    @staticmethod
+    def parse(text: str) -> "View":
+        """Read :meth:`text` back; :class:`~pagoda.core.ParseError` names a bad field."""
+        if not isinstance(text, str):
+            raise ParseError(f"a view is text, not {type(text).__name__}")
+        words = text.split()
+        if len(words) != len(_VIEW_PARTS):
+            raise ParseError(f"a view has {len(_VIEW_PARTS)} fields, not {len(words)}: {text!r}")
+        part = dict(zip(_VIEW_PARTS, words, strict=True))
+
+        def bad(name: str, why: str) -> ParseError:
+            return ParseError(f"view {name} {part[name]!r}: {why}")
+
+        try:
+            rules = Rules.parse(part["rules"].replace(",", " "))
+        except ParseError as e:
+            raise bad("rules", str(e)) from None
+        if part["seat"] not in ("0", "1", "2", "3"):
+            raise bad("seat", "a seat 0-3")
+        phase = next((p for p in Phase if p.value == part["phase"]), None)
+        if phase is None:
+            raise bad("phase", "one of " + ", ".join(p.value for p in Phase))
+        try:
+            hand = 0 if part["hand"] == "-" else to_mask(part["hand"])
+        except ParseError as e:
+            raise bad("hand", str(e)) from None
+        size_words = part["hand_sizes"].split("/")
+        if len(size_words) != 4 or not all(w.isdigit() and int(w) <= 14 for w in size_words):
+            raise bad("hand_sizes", "four sizes 0-14 between /")
+        sizes = [int(w) for w in size_words]
+        trick = _parse_trick(part, bad)
+        top = trick[-1][1] if trick else None
+        top_seat = trick[-1][0] if trick else -1
+        won = _four_masks(part, "won", bad)
+        out = _parse_seats(part, "out", bad)
+        passed = _parse_seat_set(part, "passed", bad)
+        seated = _bits(tuple(n > 0 for n in sizes))
+        others = seated & ~(1 << top_seat) if trick else 0
+        closing = phase is Phase.PLAY and len(out) == 3
+        events: list[tuple[int, str]] = []
+        if part["events"] != "-":
+            for event in part["events"].split(","):
+                seat_text, _, action = event.partition(":")
+                if seat_text not in ("0", "1", "2", "3") or not action:
+                    raise bad("events", f"{event!r} is not <seat>:<action>")
+                events.append((int(seat_text), action.replace("+", " ")))
+        view = View(
+            seat=int(part["seat"]),
+            phase=phase,
+            rules=rules,
+            hand=hand,
+            hand_sizes=(sizes[0], sizes[1], sizes[2], sizes[3]),
+            grand_decided=_bools(_parse_seat_set(part, "decided", bad)),
+            grand_calls=_bools(_parse_seat_set(part, "grand", bad)),
+            tichu_calls=_bools(_parse_seat_set(part, "tichu", bad)),
+            given=_parse_gift(part, "given", part["given"], bad),
+            received=_parse_gift(part, "received", part["received"], bad),
+            to_move=_parse_to_move(part, bad),
+            top=top,
+            top_seat=top_seat,
+            trick=trick,
+            passed=_bools(passed),
+            is_trick_complete=top is not None and (closing or passed & others == others),
+            wish=_parse_wish(part, bad),
+            out=out,
+            won=won,
+            played=won[0] | won[1] | won[2] | won[3] | sum(c.mask for _, c in trick),
+            events=tuple(events),
+            window=_parse_seats(part, "window", bad),
+        )
+        again = view.text().split()
+        for name, word, back in zip(_VIEW_PARTS, words, again, strict=True):
+            if word != back:
+                raise bad(name, f"not as a view writes it: {back!r}")
+        return view
+
+    def __repr__(self) -> str:
+        return f"View.parse({self.text()!r})"
 
 
 class Round:
@@ -1192,12 +1309,6 @@ class Round:
         undealt = "-"
         if self.phase is Phase.GRAND_TICHU:
             undealt = "/".join(_cards_text(to_mask(setup.deal[s]) & ~hands[s]) for s in range(4))
-        plays = []
-        for seat, combo in self._trick_plays:
-            text = f"{seat}:{_cards_text(combo.mask)}"
-            if combo.phoenix:
-                text += f"={format_rank(combo.phoenix)}"
-            plays.append(text)
         fields = (
             str(self.rules).replace(" ", ","),
             self.phase.value,
@@ -1206,8 +1317,8 @@ class Round:
             _seat_set(setup.decided),
             _seat_set(setup.grand),
             _seat_set(setup.tichu),
-            "/".join("-" if g is None else "".join(map(str, g)) for g in setup.given),
-            ",".join(plays) or "-",
+            "/".join(_gift_text(g) for g in setup.given),
+            _trick_text(self._trick_plays),
             _seat_set(self._passed),
             "".join(map(str, self._window)) or "-",
             format_rank(self._wish) if self._wish else "-",
@@ -1250,54 +1361,14 @@ class Round:
         decided, grand, tichu, passed = (
             _parse_seat_set(part, name, bad) for name in ("decided", "grand", "tichu", "passed")
         )
-        given_words = part["given"].split("/")
-        if len(given_words) != 4:
-            raise bad("given", "four exchanges, one a seat, between /")
-        given: list[tuple[Card, Card, Card] | None] = []
-        for word in given_words:
-            if word == "-":
-                given.append(None)
-                continue
-            try:
-                cards = parse_cards(word)
-            except ParseError as e:
-                raise bad("given", str(e)) from None
-            if len(cards) != 3:
-                raise bad("given", "an exchange gives three cards")
-            given.append((cards[0], cards[1], cards[2]))
-        trick: list[tuple[int, Combo]] = []
-        top: Combo | None = None
-        if part["trick"] != "-":
-            for play in part["trick"].split(","):
-                seat_text, _, rest = play.partition(":")
-                cards_text, _, named = rest.partition("=")
-                if seat_text not in ("0", "1", "2", "3") or not cards_text:
-                    raise bad("trick", f"{play!r} is not <seat>:<cards>[=<rank>]")
-                try:
-                    mask = to_mask(cards_text)
-                    phoenix = parse_rank(named) if named else 0
-                except ParseError as e:
-                    raise bad("trick", str(e)) from None
-                found = [c for c in readings(mask, top) if c.phoenix == phoenix]
-                if not found or not beats(found[0], top):
-                    raise bad("trick", f"{play!r} is no combination that beats the one before it")
-                top = found[0]
-                trick.append((int(seat_text), top))
+        given = _parse_gifts(part, "given", bad)
+        trick = _parse_trick(part, bad)
+        top = trick[-1][1] if trick else None
         window = _parse_seats(part, "window", bad)
-        wish = 0
-        if part["wish"] != "-":
-            try:
-                wish = parse_rank(part["wish"])
-            except ParseError as e:
-                raise bad("wish", str(e)) from None
+        wish = _parse_wish(part, bad)
         out = _parse_seats(part, "out", bad)
         won = _four_masks(part, "won", bad)
-        if part["to_move"] == "-":
-            to_move = -1
-        elif part["to_move"] in ("0", "1", "2", "3"):
-            to_move = int(part["to_move"])
-        else:
-            raise bad("to_move", "a seat 0-3, or - once the round is over")
+        to_move = _parse_to_move(part, bad)
         pending = 0
         if phase is Phase.EXCHANGE:
             pending = sum(to_mask(g) for g in given if g is not None)
@@ -1318,7 +1389,7 @@ class Round:
         deal: tuple[tuple[Card, ...], ...] = ()
         if phase is Phase.GRAND_TICHU:
             deal = tuple(mask_cards(hands[s]) + mask_cards(undealt[s]) for s in range(4))
-        r._setup = _Setup(deal, None, start, decided, tuple(given), grand, tichu, text)
+        r._setup = _Setup(deal, None, start, decided, given, grand, tichu, text)
         r._hands = hands
         r._in = _bits(tuple(h != 0 for h in hands)) if phase in (Phase.PLAY, Phase.OVER) else 0b1111
         r._bombs = _bomb_seats(hands) if phase in (Phase.PLAY, Phase.OVER) else 0
@@ -1534,6 +1605,28 @@ _POSITION_PARTS = (
 )
 
 
+_VIEW_PARTS = (
+    "rules",
+    "seat",
+    "phase",
+    "hand",
+    "hand_sizes",
+    "decided",
+    "grand",
+    "tichu",
+    "given",
+    "received",
+    "trick",
+    "passed",
+    "window",
+    "wish",
+    "out",
+    "won",
+    "to_move",
+    "events",
+)
+
+
 def _cards_text(mask: int) -> str:
     """Cards without spaces (``-`` for none), as a position writes them."""
     return "".join(str(c) for c in mask_cards(mask)) or "-"
@@ -1574,6 +1667,90 @@ def _four_masks(
     except ParseError as e:
         raise bad(name, str(e)) from None
     return (masks[0], masks[1], masks[2], masks[3])
+
+
+def _gift_text(gifts: tuple[Card, Card, Card] | None) -> str:
+    return "-" if gifts is None else "".join(map(str, gifts))
+
+
+def _trick_text(trick: tuple[tuple[int, Combo], ...]) -> str:
+    """The plays of a trick: ``seat:cards``, ``=rank`` after a Phoenix standing for a rank."""
+    plays = []
+    for seat, combo in trick:
+        text = f"{seat}:{_cards_text(combo.mask)}"
+        if combo.phoenix:
+            text += f"={format_rank(combo.phoenix)}"
+        plays.append(text)
+    return ",".join(plays) or "-"
+
+
+def _parse_gifts(
+    part: dict[str, str], name: str, bad: Callable[[str, str], ParseError]
+) -> tuple[tuple[Card, Card, Card] | None, ...]:
+    """Four exchanges between ``/`` (``-``: not given, or not known)."""
+    words = part[name].split("/")
+    if len(words) != 4:
+        raise bad(name, "four exchanges, one a seat, between /")
+    return tuple(_parse_gift(part, name, word, bad) for word in words)
+
+
+def _parse_gift(
+    part: dict[str, str], name: str, word: str, bad: Callable[[str, str], ParseError]
+) -> tuple[Card, Card, Card] | None:
+    """Three cards of an exchange (to next, partner, previous), or ``-``."""
+    if word == "-":
+        return None
+    try:
+        cards = parse_cards(word)
+    except ParseError as e:
+        raise bad(name, str(e)) from None
+    if len(cards) != 3:
+        raise bad(name, "an exchange gives three cards")
+    return (cards[0], cards[1], cards[2])
+
+
+def _parse_trick(
+    part: dict[str, str], bad: Callable[[str, str], ParseError]
+) -> tuple[tuple[int, Combo], ...]:
+    """The plays of a trick, each read against the one before it."""
+    trick: list[tuple[int, Combo]] = []
+    top: Combo | None = None
+    if part["trick"] == "-":
+        return ()
+    for play in part["trick"].split(","):
+        seat_text, _, rest = play.partition(":")
+        cards_text, _, named = rest.partition("=")
+        if seat_text not in ("0", "1", "2", "3") or not cards_text:
+            raise bad("trick", f"{play!r} is not <seat>:<cards>[=<rank>]")
+        try:
+            mask = to_mask(cards_text)
+            phoenix = parse_rank(named) if named else 0
+        except ParseError as e:
+            raise bad("trick", str(e)) from None
+        found = [c for c in readings(mask, top) if c.phoenix == phoenix]
+        if not found or not beats(found[0], top):
+            raise bad("trick", f"{play!r} is no combination that beats the one before it")
+        top = found[0]
+        trick.append((int(seat_text), top))
+    return tuple(trick)
+
+
+def _parse_wish(part: dict[str, str], bad: Callable[[str, str], ParseError]) -> int:
+    if part["wish"] == "-":
+        return 0
+    try:
+        return parse_rank(part["wish"])
+    except ParseError as e:
+        raise bad("wish", str(e)) from None
+
+
+def _parse_to_move(part: dict[str, str], bad: Callable[[str, str], ParseError]) -> int:
+    word = part["to_move"]
+    if word == "-":
+        return -1
+    if word not in ("0", "1", "2", "3"):
+        raise bad("to_move", "a seat 0-3, or - once the round is over")
+    return int(word)
 
 
 def _seats(seats: tuple[int, ...]) -> str:
