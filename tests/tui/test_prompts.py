@@ -1,6 +1,7 @@
 """Prompts that a random round seldom reaches: out-of-turn bombs, hints, the wish."""
 
 import asyncio
+import dataclasses
 
 from pagoda import tichu
 from pagoda.tui.doudizhu import DoudizhuUI
@@ -17,7 +18,7 @@ HANDS = [
 
 def _table(human: int) -> TichuUI:
     ui = TichuUI(Catalog("en"), human=human, bots=["heuristic"] * 4, seed=1)
-    ui.match.round = tichu.Round.from_hands(HANDS)
+    ui.match = dataclasses.replace(ui.match, round=tichu.Round.from_hands(HANDS))  # a crafted deal
     return ui
 
 
@@ -87,7 +88,7 @@ def test_phoenix_reading_prompt() -> None:
         "Ab 2r 3r 4r 5r 6r 7r 8r 9r Tr Jr Qr Kr Ar",
     ]
     ui = TichuUI(Catalog("en"), human=0, bots=["random"] * 4, seed=1, rules=tichu.Rules.parse("bsw"))
-    ui.match.round = tichu.Round.from_hands(hands, ui.match.rules)
+    ui.match = dataclasses.replace(ui.match, round=tichu.Round.from_hands(hands, ui.match.rules))
     ui.run_bots()
     ui.selected = ui.indices_of(tichu.to_mask("3g 4g 5g 6g Ph"))
     ui.command("enter")
