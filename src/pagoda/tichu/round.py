@@ -10,7 +10,11 @@ not pass). A bomb may also be played out of turn while a trick is live: on any p
 on the Dragon, and after the last pass until the trick is taken; play then goes on after the
 bomber. When every other seat still in has passed after the last play, the trick is complete and
 its winner (even one already out) must ``take`` it, or give a Dragon trick to an opponent
-(``give-dragon``). The Dog is led alone and hands the lead to the partner (or, if the partner is
+(``give-dragon``). Who is still asked whether it bombs is part of the state, the bomb *window*
+(:attr:`Round.window`): opened after every play and once more when the trick becomes complete,
+left by a bomb or by ``no-bomb``; the trick is taken only once it is empty.
+:meth:`Round.decisions` lists the seats asked now and what each may do: the one flow that every
+driver steps through. The Dog is led alone and hands the lead to the partner (or, if the partner is
 out, to the next seat still in after the partner). The Mah Jong may wish for a rank: until a
 natural card of it is played, a seat on its turn that holds the rank and can make a legal play
 containing it must do so (out-of-turn bombs are free of the wish). The wish is set after the
@@ -21,6 +25,9 @@ any other unfinished trick goes to whoever played last), or at once when partner
 and second (one-two: 200 to that team, card points ignored). The last seat's hand goes to the
 opposing team, its tricks to the first seat out (``bsw``: to the opposing team). A Tichu call
 wins its bonus only if the caller goes out first.
+
+A round's position is one line of text (:meth:`Round.position`, like chess's FEN) that
+:meth:`Round.from_position` reads back; ``repr`` of a round is that call.
 """
 
 import enum
@@ -451,7 +458,7 @@ class Round:
             h = [sum(map(_CARD_BITS.__getitem__, hand)) for hand in hands]
             r._hands = (h[0], h[1], h[2], h[3])
             r._bombs = _bomb_seats(r._hands)
-            r.to_move = r._mah_jong_holder()
+            r.to_move = _mah_jong_holder(r._hands)
         return r
 
     @classmethod
@@ -518,36 +525,17 @@ class Round:
         r._cache = None
         return r
 
-    def _copy(self) -> "Round":
-        r = object.__new__(Round)
-        r._cache = None
-        r._closing = self._closing
-        r._window = self._window
-        r._setup = self._setup
-        r._hands = self._hands
-        r._in = self._in
-        r._bombs = self._bombs
-        r._history = self._history
-        r._out = self._out
-        r._passed = self._passed
-        r._complete = self._complete
-        r._quiet = self._quiet
-        r.to_move = self.to_move
-        r._top = self._top
-        r._top_seat = self._top_seat
-        r._trick = self._trick
-        r._trick_plays = self._trick_plays
-        r._wish = self._wish
-        r._won = self._won
-        r.phase = self.phase
-        r.rules = self.rules
-        return r
+    def _evolve(self, **changes: object) -> "Round":
+        """This round with ``changes`` made (and its legal actions listed again when asked).
 
-    def _mah_jong_holder(self) -> int:
-        for seat in range(4):
-            if self._hands[seat] & MAH_JONG_BIT:
-                return seat
-        raise AssertionError("nobody holds the Mah Jong")
+        The transitions of play (:meth:`_play`, :meth:`_pass`, :meth:`_take`), which run on
+        every action, build their round directly instead.
+        """
+        r = object.__new__(Round)
+        changes.setdefault("_cache", None)
+        for name in Round.__slots__:
+            setattr(r, name, changes[name] if name in changes else getattr(self, name))
+        return r
 
     # ----------------------------------------------------------------- queries
 
@@ -917,9 +905,7 @@ class Round:
         return self._no_bomb(seat)
 
     def _no_bomb(self, seat: int) -> "Round":
-        r = self._copy()
-        r._window = tuple(s for s in self._window if s != seat)
-        return r
+        return self._evolve(_window=tuple(s for s in self._window if s != seat))
 
     def _open_window(self, after: int) -> tuple[int, ...]:
         """The bomb window on this round's table: see :attr:`window` (``after`` just acted)."""
@@ -936,11 +922,10 @@ class Round:
         return tuple(seats)
 
     def _called_tichu(self, seat: int) -> "Round":
-        r = self._copy()
-        d = self._setup
-        r._setup = d._replace(tichu=d.tichu | 1 << seat)
-        r._quiet |= 1 << seat
-        return r
+        setup = self._setup
+        return self._evolve(
+            _setup=setup._replace(tichu=setup.tichu | 1 << seat), _quiet=self._quiet | 1 << seat
+        )
 
     def _why_no_tichu(self, seat: int) -> str:
         if self.phase is Phase.GRAND_TICHU:
@@ -963,21 +948,16 @@ class Round:
             raise IllegalAction(f"seat {seat} has already decided on Grand Tichu")
         if act.kind == GRAND and not self._may_call_grand(seat):
             raise IllegalAction(f"seat {seat}'s partner has called: these rules allow one call per team")
-        r = self._copy()
         decided = setup.decided | 1 << seat
-        grand = setup.grand
-        if act.kind == GRAND:
-            grand |= 1 << seat
-            r._quiet |= 1 << seat
-        r._setup = setup._replace(decided=decided, grand=grand)
-        if decided == 0b1111:
-            h = [sum(map(_CARD_BITS.__getitem__, hand)) for hand in setup.deal]
-            r._hands = (h[0], h[1], h[2], h[3])
-            r.phase = Phase.EXCHANGE
-            r.to_move = 0
-        else:
-            r.to_move = _LOWEST_UNSET[decided]
-        return r
+        called = 1 << seat if act.kind == GRAND else 0
+        changes: dict[str, object] = {
+            "_setup": setup._replace(decided=decided, grand=setup.grand | called),
+            "_quiet": self._quiet | called,
+        }
+        if decided == 0b1111:  # the other 6 cards are dealt
+            hands = tuple(to_mask(hand) for hand in setup.deal)
+            return self._evolve(**changes, _hands=hands, phase=Phase.EXCHANGE, to_move=0)
+        return self._evolve(**changes, to_move=_LOWEST_UNSET[decided])
 
     def _apply_exchange(self, seat: int, act: Action) -> "Round":
         if act.kind != EXCHANGE or act.gifts is None:
@@ -994,27 +974,27 @@ class Round:
             raise IllegalAction("the three cards given must be different")
         if mask & ~self._hands[seat]:
             raise IllegalAction(f"seat {seat} does not hold {format_cards(mask & ~self._hands[seat])}")
-        r = self._copy()
         given = list(setup.given)
         given[seat] = gifts
-        r._setup = setup._replace(given=tuple(given))
         hands = list(self._hands)
         hands[seat] &= ~mask
-        if None not in given:
-            # Each seat receives the first card of the seat before it (which gives to the next
-            # seat first), the second of its partner and the third of the seat after it.
-            g: list[tuple[Card, Card, Card]] = given  # type: ignore[assignment]
-            bit = _CARD_BITS
-            for s in range(4):
-                hands[s] |= bit[g[(s + 3) & 3][0]] | bit[g[(s + 2) & 3][1]] | bit[g[(s + 1) & 3][2]]
-            r._hands = (hands[0], hands[1], hands[2], hands[3])
-            r._bombs = _bomb_seats(r._hands)
-            r.phase = Phase.PLAY
-            r.to_move = r._mah_jong_holder()
-        else:
-            r._hands = (hands[0], hands[1], hands[2], hands[3])
-            r.to_move = given.index(None)
-        return r
+        if None in given:
+            return self._evolve(
+                _setup=setup._replace(given=tuple(given)), _hands=tuple(hands), to_move=given.index(None)
+            )
+        # Each seat receives the first card of the seat before it (which gives to the next
+        # seat first), the second of its partner and the third of the seat after it.
+        g: list[tuple[Card, Card, Card]] = given  # type: ignore[assignment]
+        bit = _CARD_BITS
+        for s in range(4):
+            hands[s] |= bit[g[(s + 3) & 3][0]] | bit[g[(s + 2) & 3][1]] | bit[g[(s + 1) & 3][2]]
+        return self._evolve(
+            _setup=setup._replace(given=tuple(given)),
+            _hands=tuple(hands),
+            _bombs=_bomb_seats((hands[0], hands[1], hands[2], hands[3])),
+            phase=Phase.PLAY,
+            to_move=_mah_jong_holder(hands),
+        )
 
     def _resolve_play(self, seat: int, act: Action) -> Combo:
         """The combination ``act`` plays, read against the table."""
@@ -1574,6 +1554,11 @@ def _add_bombs(out: list[Action], hand: int, top: Combo | None) -> None:
     """Append the plays of the bombs in ``hand`` that beat ``top``."""
     for raw in raw_bombs(hand, top):
         out.append(Action(PLAY, raw[2], 0, 0, None, -1, Combo(*raw)))
+
+
+def _mah_jong_holder(hands: Sequence[int]) -> int:
+    """The seat whose hand holds the Mah Jong: it leads the first trick."""
+    return next(seat for seat in range(4) if hands[seat] & MAH_JONG_BIT)
 
 
 def _bomb_seats(hands: tuple[int, int, int, int]) -> int:
