@@ -202,3 +202,20 @@ def test_a_forged_action_is_checked_not_trusted() -> None:
     equal = Action(PLAY, r.legal_actions(1)[0].mask)
     assert r.apply(1, equal) == r.apply(1, r.legal_actions(1)[0])
     assert sum(r.hand_mask(s) & DRAGON_BIT != 0 for s in range(4)) == 1
+
+
+def test_a_changed_combo_of_a_listed_action_is_checked_not_trusted() -> None:
+    r = _led()
+    listed = r.legal_actions(1)[0]
+    assert listed.combo is not None
+    # Combo itself is not frozen (and single plays share theirs between rounds): the action's
+    # mask is. The action is then checked as given, so no Dragon appears from nowhere.
+    mask = listed.combo.mask
+    listed.combo.mask = DRAGON_BIT
+    try:
+        after = r.apply(1, listed)
+    finally:
+        listed.combo.mask = mask
+    assert after.top is not None
+    assert after.top.mask == listed.mask
+    assert sum(after.hand_mask(s) & DRAGON_BIT != 0 for s in range(4)) == 1

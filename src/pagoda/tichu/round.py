@@ -848,10 +848,13 @@ class Round:
                         break
             elif isinstance(listed, PlayList):
                 found = listed.made(action)
+            combo = action.combo
+            if combo is not None and combo.mask != action.mask:
+                found = False  # its Combo (not frozen) was changed: check the action instead
             if found:
                 kind = action.kind
                 if kind == PLAY:
-                    r = self._play(seat, action, action.combo)  # type: ignore[arg-type]
+                    r = self._play(seat, action, combo)  # type: ignore[arg-type]
                 elif kind == PASS:
                     r = self._pass(seat)
                 elif kind == TAKE:
