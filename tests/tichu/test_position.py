@@ -125,6 +125,7 @@ def test_a_phoenix_reading_is_written_with_its_rank() -> None:
         ((8, "0:Mj,1:3k4k"), "trick"),
         ((8, "5:Mj"), "trick"),
         ((10, "11"), "window"),
+        ((10, "1"), "window"),  # seat 1 is to move: its bombs are among its plays
         ((11, "1"), "wish"),
         ((14, "7"), "to_move"),
     ],

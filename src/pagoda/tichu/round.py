@@ -1397,6 +1397,8 @@ class Round:
         for name, word, back in zip(_POSITION_PARTS, words, again, strict=True):
             if word != back:
                 raise bad(name, f"not as this round writes it: {back!r}")
+        if window and (top is None or (to_move in window and not r._complete)):
+            raise bad("window", "only seats other than the one to move are asked, and only on a live trick")
         return r
 
     # ----------------------------------------------------------------- scoring
