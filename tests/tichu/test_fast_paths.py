@@ -15,7 +15,7 @@ from pagoda.tichu import Round, bombs, format_cards, plays
 from pagoda.tichu.actions import PASS, PLAY, TAKE, TICHU, Action, PlayList
 from pagoda.tichu.cards import CARDS, RANK_MASKS, format_rank
 from pagoda.tichu.round import Phase
-from tests.tichu.randomplay import random_step
+from tests.tichu.randomplay import no_bombs, random_step
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 7, 99, 12345, 2**40 + 3])
@@ -32,16 +32,15 @@ def _expected(r: Round, seat: int) -> list[str]:
     # Standard rules: Tichu is called before one's first card, and not after a call of one's own.
     called = seat in r.grand_calls or seat in r.tichu_calls
     tichu = [TICHU] if hand.bit_count() == 14 and not called else []
+    # A seat in the bomb window may also answer no-bomb; take and the Dragon's gift wait for it.
+    asked = ["no-bomb"] if seat in r.window else []
     if seat != r.to_move:
         live = top is not None and top.kind != "dog" and len(r.out) < 3
-        return [f"play {c}" for c in bombs(hand, top)] * live + tichu
+        return [f"play {c}" for c in bombs(hand, top)] * live + asked + tichu
     if top is not None and r.is_trick_complete:
-        first = (
-            [TAKE]
-            if top.mask != 1 << 55
-            else [f"give-dragon {(seat + 1) % 4}", f"give-dragon {(seat + 3) % 4}"]
-        )
-        return first + [f"play {c}" for c in bombs(hand, top)] + tichu
+        gifts = [f"give-dragon {(seat + 1) % 4}", f"give-dragon {(seat + 3) % 4}"]
+        first = [] if r.window else [TAKE] if top.mask != 1 << 55 else gifts
+        return first + [f"play {c}" for c in bombs(hand, top)] + asked + tichu
     # A play of the Mah Jong comes without a wish, then with each wish 2..A.
     wishes = [""] + [f" wish {format_rank(w)}" for w in range(2, 15)]
     found = [f"play {c}{w}" for c in plays(hand, top) for w in (wishes if c.mask & 2 else [""])]
@@ -100,9 +99,9 @@ def test_play_list_reads_like_a_list() -> None:
         ]
     )
     r = r.apply(1, "play Mj 2b 3k 4k 5k").apply(2, "pass").apply(3, "pass").apply(0, "pass")
-    r = r.apply(1, "take")
+    r = no_bombs(r).apply(1, "take")
     led = r.apply(1, "play 6k").apply(2, "play Ab").apply(3, "pass").apply(0, "pass").apply(1, "pass")
-    led = led.apply(2, "take")
+    led = no_bombs(led).apply(2, "take")
     actions = led.legal_actions(2)
     assert isinstance(actions, PlayList)
     everything = list(actions)

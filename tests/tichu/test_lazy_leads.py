@@ -20,6 +20,7 @@ from pagoda.tichu.actions import SINGLE_PLAYS, LeadList
 from pagoda.tichu.cards import DOG_BIT, MAH_JONG_BIT, PHOENIX_BIT
 from pagoda.tichu.leads import lead_parts, lead_reference
 from pagoda.tichu.movegen import lead_plays, raw_plays
+from tests.tichu.randomplay import no_bombs
 
 _WISHES = tuple(range(2, 15))
 
@@ -112,7 +113,8 @@ def test_a_lead_hands_out_the_shared_single_plays() -> None:
             "Dr 2r 3r 4r 5r 6r 7r 8r 9r Tr Jr Qr Kr Ar",
         ]
     )
-    r = r.apply(0, "play 2g").apply(1, "pass").apply(2, "pass").apply(3, "pass").apply(0, "take")
+    r = r.apply(0, "play 2g").apply(1, "pass").apply(2, "pass").apply(3, "pass")
+    r = no_bombs(r).apply(0, "take")
     actions = r.legal_actions(0)
     assert isinstance(actions, LeadList)
     # Seat 0 holds Mj 3g..Ag: the Mah Jong without a wish and with each of 2..A (14 plays),
