@@ -209,7 +209,7 @@ def test_the_servers_take_cannot_be_sent_in_any_spelling(tmp_path: Path) -> None
         for k in (1, 2, 3):
             seat = (leader + k) % 4
             assert cs[seat].errors(await cs[seat].send(type="act", action="pass")) == []
-        assert table.game.pending_take(table.match)
+        assert table.game.window_pending(table.match)
         before = (table.seq, list(table.actions))
         for text in ("take", "TAKE", " Take ", "tAkE"):
             errors = cs[leader].errors(await cs[leader].send(type="act", action=text))

@@ -15,7 +15,8 @@ from typing import Any
 from pagoda import doudizhu as ddz
 from pagoda import tichu
 from pagoda.bots import available, get_bot
-from pagoda.core import IllegalAction, PagodaError, Record, format_record
+from pagoda.core import Decision, IllegalAction, PagodaError, Record, format_record
+from pagoda.tichu.actions import NO_BOMB, TAKE
 
 JSON = dict[str, Any]
 
@@ -133,21 +134,33 @@ class GameAdapter:
         """What ``seat`` may send now: ``actions`` (texts) and hints for composed actions."""
         raise NotImplementedError
 
-    def pending_take(self, match: Any) -> bool:
-        """Is a complete trick waiting to be taken by the server after the bomb window?"""
+    def decisions(self, match: Any) -> tuple[Decision[Any], ...]:
+        """The rules core's flow: the seats asked now and what each may do (none once over)."""
+        raise NotImplementedError
+
+    def window_pending(self, match: Any) -> bool:
+        """Is a complete trick waiting for its bomb window to close (then the server takes it)?"""
         return False
+
+    def is_silent(self, text: str) -> bool:
+        """Is the action told to nobody (a Tichu no-bomb: being asked tells that a seat holds a bomb)?"""
+        return False
+
+    def server_only(self, text: str) -> bool:
+        """Is the action the server's alone (a Tichu take, after the bomb window)?"""
+        return False
+
+    def server_take(self, match: Any) -> tuple[int, str] | None:
+        """The action the server makes once a bomb window has closed (the take), if any."""
+        return None
 
     def bot_move(self, match: Any, seat: int, bot: Any, rng: random.Random) -> str:
         """The action text a bot chooses for awaited ``seat``."""
         raise NotImplementedError
 
-    def bomb_offers(self, match: Any, seat: int) -> list[Any]:
-        """The out-of-turn bombs ``seat`` may play now."""
-        return []
-
-    def bot_bomb(self, match: Any, seat: int, bot: Any, rng: random.Random) -> str | None:
-        """A bot's out-of-turn bomb (text), or None when it has none or lets play go on."""
-        return None
+    def bot_answer(self, match: Any, decision: Decision[Any], bot: Any, rng: random.Random) -> str:
+        """The action text a bot chooses for ``decision`` (a seat asked out of turn)."""
+        raise NotImplementedError
 
     def record(self, options: TableOptions, actions: Sequence[tuple[int, str]]) -> Record:
         """The match record."""
@@ -303,35 +316,39 @@ class TichuGame(GameAdapter):
             exchange = seat in r.awaiting
             texts = ["tichu"] if acts and str(acts[0]) == "tichu" else []
             return {"actions": texts, "exchange": exchange}
-        texts = [str(a) for a in acts]
-        if self.pending_take(match):
-            texts = [t for t in texts if t != "take"]
+        # The server takes a trick and closes a bomb window itself; a player sends neither.
+        texts = [str(a) for a in acts if str(a) not in (TAKE, NO_BOMB)]
         return {"actions": texts, "exchange": False}
 
-    def pending_take(self, match: Any) -> bool:
+    def decisions(self, match: Any) -> tuple[Decision[Any], ...]:
+        if match.is_over:
+            return ()
+        return match.round.decisions()  # type: ignore[no-any-return]
+
+    def window_pending(self, match: Any) -> bool:
         r: tichu.Round = match.round
-        if r.phase is not tichu.Phase.PLAY or not r.is_trick_complete or r.top is None:
-            return False
-        return any(str(a) == "take" for a in r.legal_actions(r.to_move))
+        return not match.is_over and r.phase is tichu.Phase.PLAY and r.is_trick_complete
+
+    def is_silent(self, text: str) -> bool:
+        return text == NO_BOMB
+
+    def server_only(self, text: str) -> bool:
+        return text == TAKE
+
+    def server_take(self, match: Any) -> tuple[int, str] | None:
+        r: tichu.Round = match.round
+        if match.is_over or r.phase is not tichu.Phase.PLAY:
+            return None
+        seat = r.to_move
+        return (seat, TAKE) if any(str(a) == TAKE for a in r.legal_actions(seat)) else None
 
     def bot_move(self, match: Any, seat: int, bot: Any, rng: random.Random) -> str:
         r: tichu.Round = match.round
         legal = r.legal_actions(seat)
         return str(bot.decide(r.view(seat), legal, rng))
 
-    def bomb_offers(self, match: Any, seat: int) -> list[Any]:
-        from pagoda.bots.tichu.driver import bomb_offers
-
-        return bomb_offers(match.round, seat)
-
-    def bot_bomb(self, match: Any, seat: int, bot: Any, rng: random.Random) -> str | None:
-        from pagoda.bots.tichu.driver import NO_BOMB
-
-        offers = self.bomb_offers(match, seat)
-        if not offers:
-            return None
-        choice = bot.decide(match.round.view(seat), [*offers, NO_BOMB], rng)
-        return None if choice == NO_BOMB else str(choice)
+    def bot_answer(self, match: Any, decision: Decision[Any], bot: Any, rng: random.Random) -> str:
+        return str(bot.decide(match.round.view(decision.seat), decision.actions, rng))
 
     def record(self, options: TableOptions, actions: Sequence[tuple[int, str]]) -> Record:
         headers = (("Game", "tichu-match"), ("Rules", str(self.rules(options))), ("Seed", str(options.seed)))
@@ -432,6 +449,12 @@ class DouDiZhuGame(GameAdapter):
         if match.is_over:
             return {"actions": []}
         return {"actions": [str(a) for a in match.current.legal_actions(seat)]}
+
+    def decisions(self, match: Any) -> tuple[Decision[Any], ...]:
+        return () if match.is_over else match.current.decisions()
+
+    def bot_answer(self, match: Any, decision: Decision[Any], bot: Any, rng: random.Random) -> str:
+        return self.bot_move(match, decision.seat, bot, rng)
 
     def bot_move(self, match: Any, seat: int, bot: Any, rng: random.Random) -> str:
         r: ddz.Round = match.current

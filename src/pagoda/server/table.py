@@ -8,9 +8,11 @@ event as its viewer may see it and its own view of the new state. A refused comm
 table unchanged and is answered with an error to its sender alone.
 
 Bots move for their seats, for the seats of players who stayed away past the grace period, and
-for any seat whose turn timer runs out; in Tichu a complete trick is taken by the server after
-the bomb window unless a bomb comes first, and bot seats are offered their out-of-turn bombs
-after every action that leaves a live trick.
+for any seat whose turn timer runs out. Who is asked what is the rules core's answer
+(``decisions()``), never the table's: in Tichu the bots in the core's bomb window answer at once
+after each action (their ``no-bomb`` recorded and told to nobody), and a complete trick waits
+for the window (``Settings.bomb_window``): then the seats still asked let play go on and the
+server takes the trick, unless a bomb came first.
 """
 
 import asyncio
@@ -188,6 +190,7 @@ class Table:
         self.turn_due: dict[int, float] = {}
         self.bot_due: dict[int, float] = {}
         self.take_due: float | None = None
+        self._closed_at = -1  # the number of actions when the server last closed a bomb window
         self.grace_due: dict[int, float] = {}
         self._bots: dict[tuple[int, str], Any] = {}
         self._record: tuple[list[tuple[int, str]], str] | None = None  # actions, their record
@@ -485,7 +488,7 @@ class Table:
         # From here on the action is its canonical text (never the text as sent): what is
         # checked, stored in the record and shown is the one spelling the notation gives it.
         canonical = str(action)
-        if self.game.pending_take(self.match) and canonical == "take":
+        if self.game.server_only(canonical):
             raise Refused("illegal", "the trick is taken by the server when the bomb window closes")
         try:
             new = self.game.apply(self.match, seat, action)
@@ -496,37 +499,77 @@ class Table:
     # ------------------------------------------------------------------ actions
 
     async def _act(self, seat: int, text: str, by: str, new: Any = None) -> None:
-        """Apply a legal action (``new``: the match after it, if known), record it, offer bot bombs."""
+        """Apply a legal action (``new``: the match after it, if known) with the bots' answers to
+        the bomb window it opens, record them and tell everyone; a bot's bomb follows on its own.
+
+        The bots asked out of turn (the core's ``"bomb"`` decisions) answer at once, and their
+        ``no-bomb`` is recorded with the action that asked them and told to nobody: no message
+        says who was asked, which would tell who holds a bomb."""
         before = self.game.rounds_done(self.match)
         if new is None:
             new = self.game.apply(self.match, seat, text)
-        private = {"private": True} if self.game.is_private(text) else {}
-        events = [self._event("action", seat=seat, action=text, by=by, **private)]
+        actions = [*self.actions, (seat, text)]
+        new, bomb = self._bot_answers(new, actions)
+        events = []
+        if not self.game.is_silent(text):
+            private = {"private": True} if self.game.is_private(text) else {}
+            events.append(self._event("action", seat=seat, action=text, by=by, **private))
         if self.game.rounds_done(new) > before:
             events.append(self._event("round_over", summary=self.game.round_summary(new)))
         over = self.game.is_over(new, self.options)
         if over:
             events.append(self._event("match_over", summary=self.game.match_summary(new, self.options)))
-        actions = [*self.actions, (seat, text)]
-        await self._commit(events, match=new, actions=actions, status="finished" if over else None)
+        tell = None if events else {seat}
+        await self._commit(events, match=new, actions=actions, status="finished" if over else None, tell=tell)
         self.turn_due.pop(seat, None)
         self.bot_due.pop(seat, None)
-        if not over:
-            await self._offer_bombs(seat)
-        elif not self.conns and self._on_close is not None:
-            self._on_close(self)
+        if over:
+            if not self.conns and self._on_close is not None:
+                self._on_close(self)
+        elif bomb is not None:
+            await self._act(*bomb, "bot")
 
-    async def _offer_bombs(self, after: int) -> None:
-        n = len(self.seats)
-        k = 1
-        while k <= n and self.status == "playing":
-            seat = (after + k) % n
-            if self._bot_controls(seat):
-                text = self.game.bot_bomb(self.match, seat, self._bot(seat), self._rng(seat))
-                if text is not None:
-                    await self._act(seat, text, "bot")
-                    return
-            k += 1
+    def _bot_answers(self, match: Any, actions: list[tuple[int, str]]) -> tuple[Any, tuple[int, str] | None]:
+        """``match`` after every bot asked out of turn lets play go on (their answers appended to
+        ``actions``), and the first bot's bomb if one bombs instead (not applied)."""
+        while True:
+            asked = [d for d in self.game.decisions(match) if d.kind == "bomb" and self._bot_controls(d.seat)]
+            if not asked:
+                return match, None
+            d = asked[0]
+            rng = random.Random(f"pagoda-server/{self.options.seed}/{len(actions)}/{d.seat}")
+            try:
+                text = self.game.bot_answer(match, d, self._bot(d.seat), rng)
+                after = self.game.apply(match, d.seat, text)
+            except Exception:
+                log.exception("table %s: bot for seat %d failed; it lets play go on", self.id, d.seat)
+                text = self._let_go(d)
+                after = self.game.apply(match, d.seat, text)
+            if not self.game.is_silent(text):
+                return match, (d.seat, text)
+            match = after
+            actions.append((d.seat, text))
+
+    def _let_go(self, decision: Any) -> str:
+        """The answer of a seat asked out of turn that lets play go on (Tichu's no-bomb)."""
+        return next(str(a) for a in decision.actions if self.game.is_silent(str(a)))
+
+    async def _close_window(self) -> None:
+        """A complete trick's bomb window has passed: every seat still asked lets play go on (told
+        to itself alone), then the server takes the trick (a Dragon trick waits for its gift)."""
+        match, actions, asked = self.match, list(self.actions), set()
+        for d in self.game.decisions(match):
+            if d.kind == "bomb":
+                text = self._let_go(d)
+                match = self.game.apply(match, d.seat, text)
+                actions.append((d.seat, text))
+                asked.add(d.seat)
+        if asked:
+            await self._commit([], match=match, actions=actions, tell=asked)
+        self._closed_at = len(self.actions)
+        take = self.game.server_take(self.match)
+        if take is not None:
+            await self._act(*take, "server")
 
     def _bot_controls(self, seat: int) -> bool:
         return self.seats[seat].bot is not None or self.standin[seat]
@@ -568,8 +611,10 @@ class Table:
         match: Any = None,
         actions: list[tuple[int, str]] | None = None,
         status: str | None = None,
+        tell: set[int] | None = None,
     ) -> None:
-        """Number ``events``, store them (and the record), then apply the change and tell everyone."""
+        """Number ``events``, store them (and the record), then apply the change and tell everyone
+        (``tell``: only the connections of these seats get the new state)."""
         for i, ev in enumerate(events):
             ev["seq"] = self.seq + 1 + i
         new_status = status or self.status
@@ -613,6 +658,8 @@ class Table:
             self._refresh()
             states: dict[int | None, JSON] = {}
             for c in list(self.conns):
+                if tell is not None and c.seat not in tell:
+                    continue
                 if c.seat not in states:
                     states[c.seat] = self._state(c)
                 c.send(states[c.seat])
@@ -710,7 +757,8 @@ class Table:
             self.bot_due.clear()
             self.take_due = None
         else:
-            take = self.game.pending_take(self.match)
+            # A complete trick waits for its bomb window once (then the server closes it).
+            take = self.game.window_pending(self.match) and self._closed_at != len(self.actions)
             if not take:
                 self.take_due = None
             elif self.take_due is None:
@@ -757,8 +805,7 @@ class Table:
                 return
             if self.take_due is not None and self.take_due <= now:
                 self.take_due = None
-                seat = self.game.view(self.match, None)["to_move"]
-                await self._act(seat, "take", "server")
+                await self._close_window()
                 continue
             bots = sorted((due, s) for s, due in self.bot_due.items() if due <= now)
             if bots:
