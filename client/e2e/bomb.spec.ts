@@ -53,11 +53,11 @@ test('a person bombs out of turn with the Bomb button', async ({ browser, baseUR
     const yourTurn = await shown(ann, 'your-turn');
     if (await bombWindow()) break;
     if (!annExchanged && (await shown(ann, 'exchange'))) {
-      const dealt = await handCards(ann).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+      const dealt = await handCards(ann).evaluateAll((els) => els.map((e) => e.getAttribute('data-card') ?? ''));
       expect(dealt, `seed ${SEED} deals the first seat the four Kings`).toEqual(expect.arrayContaining(BOMB));
       const keep = dealt.filter((c) => !BOMB.includes(c));
       for (const [slot, card] of [['left', keep[0]], ['partner', keep[1]], ['right', keep[2]]]) {
-        await ann.getByTestId('hand').locator(`button.card[aria-label="${card}"]`).click();
+        await ann.getByTestId('hand').locator(`button.card[data-card="${card}"]`).click();
         await ann.getByTestId(`slot-${slot}`).click();
       }
       await ann.getByTestId('exchange-confirm').click();
@@ -78,13 +78,13 @@ test('a person bombs out of turn with the Bomb button', async ({ browser, baseUR
   await expect(bomb).toBeVisible();
   await expect(ann.getByTestId('your-turn')).toHaveCount(0);
   await bomb.click();
-  for (const c of BOMB) await expect(ann.getByTestId('hand').locator(`button.card[aria-label="${c}"]`)).toHaveAttribute('aria-pressed', 'true');
+  for (const c of BOMB) await expect(ann.getByTestId('hand').locator(`button.card[data-card="${c}"]`)).toHaveAttribute('aria-pressed', 'true');
   await bomb.click();
   // the Kings leave the hand and lie on the trick as Ann's play, for Ben too
-  for (const c of BOMB) await expect(ann.getByTestId('hand').locator(`button.card[aria-label="${c}"]`)).toHaveCount(0);
+  for (const c of BOMB) await expect(ann.getByTestId('hand').locator(`button.card[data-card="${c}"]`)).toHaveCount(0);
   const onBen = ben.locator('.trick .play').filter({ hasText: 'Ann' }).last();
   await expect(onBen.locator('.card')).toHaveCount(4);
-  expect((await onBen.locator('.card').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).sort()).toEqual([...BOMB].sort());
+  expect((await onBen.locator('.card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))).sort()).toEqual([...BOMB].sort());
   await expect(ben.locator('.log li').filter({ hasText: /^Ann: play K/ })).toHaveCount(1);
 
   // the table is still live: its replay (with every hand) is refused, and no hand is shown
@@ -101,7 +101,7 @@ async function decideKeeping(page: Page, legal: { actions: string[] }): Promise<
     if (!(await page.getByTestId('pass').isEnabled())) {
       const lead = legal.actions.find((a) => a.startsWith('play ') && !BOMB.some((c) => a.split(/\s+/).includes(c)) && !/ (as|wish) /.test(a));
       if (!lead) return decide(page, legal); // no play to lead: the Dragon gift, a wish, …
-      for (const c of lead.split(/\s+/).slice(1)) await page.getByTestId('hand').locator(`button.card[aria-label="${c}"]`).click(QUICK);
+      for (const c of lead.split(/\s+/).slice(1)) await page.getByTestId('hand').locator(`button.card[data-card="${c}"]`).click(QUICK);
       const plays = page.getByTestId('play');
       await expect(plays).toBeEnabled({ timeout: 2000 });
       await plays.click(QUICK);

@@ -10,7 +10,7 @@ const SEED = 1;
 /** Select the cards of `text` (a Dou Di Zhu play) in the hand, one button per card. */
 async function select(page: Page, cards: string): Promise<void> {
   for (const c of cards) {
-    await page.getByTestId('hand').locator(`button.card[aria-label="${c}"][aria-pressed="false"]`).first().click(QUICK);
+    await page.getByTestId('hand').locator(`button.card[data-card="${c}"][aria-pressed="false"]`).first().click(QUICK);
   }
 }
 
@@ -47,8 +47,8 @@ test('a Dou Di Zhu round with the auction, the landlord reveal and the summary',
   const kitty = page.getByTestId('kitty');
   await expect(kitty.locator('.card')).toHaveCount(3);
   await expect(page.getByTestId('hand').locator('button.card')).toHaveCount(20);
-  const kept = await kitty.locator('.card').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
-  const hand = await page.getByTestId('hand').locator('button.card').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+  const kept = await kitty.locator('.card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card') ?? ''));
+  const hand = await page.getByTestId('hand').locator('button.card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card') ?? ''));
   for (const c of kept) expect(hand).toContain(c);
   const landlord = await page.locator('.chip').filter({ hasText: 'Landlord' }).locator('.chip-name').innerText();
   expect(landlord).toBe('E2E (you)');

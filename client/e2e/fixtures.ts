@@ -40,7 +40,7 @@ export function handCards(page: Page) {
 
 /** The cards of the hand as shown, by their card names. */
 export async function handNames(page: Page): Promise<string[]> {
-  return handCards(page).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+  return handCards(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-card') ?? ''));
 }
 
 /** Fill the three exchange slots with the first cards of the hand and confirm. */
@@ -123,7 +123,7 @@ export async function decide(
   const words = first.split(/\s+/).slice(1);
   const extra = words.findIndex((w) => w === 'as' || w === 'wish');
   const cards = extra < 0 ? words : words.slice(0, extra);
-  for (const c of cards) await page.getByTestId('hand').locator(`button.card[aria-label="${c}"]`).click(QUICK);
+  for (const c of cards) await page.getByTestId('hand').locator(`button.card[data-card="${c}"]`).click(QUICK);
   const play = page.getByTestId('play');
   try {
     await expect(play).toBeEnabled({ timeout: 2000 });

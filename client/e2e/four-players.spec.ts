@@ -74,7 +74,7 @@ test('four people play one Tichu table, a spectator watches, the replay opens', 
       hands: document.querySelectorAll('[data-testid="hand"]').length,
       faces: [...document.querySelectorAll('.card')]
         .filter((e) => !e.closest('.trick'))
-        .map((e) => `${e.getAttribute('aria-label')} in ${e.parentElement?.parentElement?.outerHTML.slice(0, 300)}`),
+        .map((e) => `${e.getAttribute('data-card')} in ${e.parentElement?.parentElement?.outerHTML.slice(0, 300)}`),
     }));
     sawPlay ||= view.plays > 0;
     expect(view.hands).toBe(0);

@@ -17,6 +17,15 @@ test('a person and three bots finish a Tichu round', async ({ page, legal }) => 
   }
   expect(decisions).toBeGreaterThanOrEqual(3); // no grand, the exchange, at least one play or pass
 
+  // the log speaks in sentences that start with a player's name, never in the notation
+  const log = await page.getByTestId('log').locator('li').allInnerTexts();
+  expect(log.length).toBeGreaterThan(0);
+  const seatNames = await page.locator('.chip-name').allInnerTexts();
+  for (const line of log) {
+    expect(line).not.toMatch(/\bplay |\bexchange |give-dragon|no-grand|\btake\b|(?<!\p{L})(Mj|Dg|Ph|Dr|[2-9TJQKA][gkbr])(?!\p{L})/u);
+    expect(seatNames.some((n) => line.startsWith(n.replace(/ \(you\)$/, '')) || line.startsWith('Grand Tichu: ')), line).toBe(true);
+  }
+
   // the summary, read as shown
   const rows: Row[] = [];
   for (const tr of await summary.getByTestId('summary-row').all()) {

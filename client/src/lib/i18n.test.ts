@@ -35,6 +35,9 @@ describe('message catalogues', () => {
   it('reads known error codes in the reader’s language and others by the server’s reason', () => {
     expect(errorText('de', { code: 'seat_taken', message: 'seat 2 is taken' })).toBe('Dieser Platz ist besetzt.');
     expect(errorText('ko', { code: 'not_owner', message: 'x' })).toBe('테이블을 만든 사람만 할 수 있습니다.');
-    expect(errorText('en', { code: 'illegal', message: 'does not beat the table' })).toBe('Refused: does not beat the table');
+    // a refused move is said in words, never with the engine's notation
+    expect(errorText('en', { code: 'illegal', message: '5k 5b 6k 6b Ph does not beat Ar' })).toBe('That move is not allowed now.');
+    expect(errorText('ja', { code: 'illegal', message: '5k 5b 6k 6b Ph does not beat Ar' })).toBe('その手は今は出せません。');
+    expect(errorText('en', { code: 'bad_json', message: 'not JSON' })).toBe('Refused: not JSON');
   });
 });
