@@ -8,13 +8,20 @@ test('a person and three bots finish a Tichu round', async ({ page, legal }) => 
   await expect(handCards(page)).toHaveCount(8);
 
   const summary = page.getByTestId('summary');
+  const named = new Set<string>();
   let decisions = 0;
   const deadline = Date.now() + 75_000;
   while (!(await shown(page, 'summary'))) {
     expect(Date.now(), 'the round should end in time').toBeLessThan(deadline);
     if (await decide(page, legal).catch(() => false)) decisions++;
     else await page.waitForTimeout(50);
+    // each play on the table is named in words
+    for (const name of await page.getByTestId('combo').allInnerTexts().catch(() => [])) {
+      expect(name).toMatch(/^(a |an |three |stairs |the |Phoenix|Dog)/);
+      named.add(name);
+    }
   }
+  expect(named.size, 'some plays were named on the table').toBeGreaterThan(0);
   expect(decisions).toBeGreaterThanOrEqual(3); // no grand, the exchange, at least one play or pass
 
   // the log speaks in sentences that start with a player's name, never in the notation

@@ -1,5 +1,5 @@
 import { describe as group, expect, it } from 'vitest';
-import { ddzKind, describe, describeCombo, plural, tichuKind } from './describe';
+import { arrangeTichu, comboLabel, ddzKind, describe, describeCombo, phoenixValue, plural, tichuKind } from './describe';
 import { LANGS } from './i18n';
 
 const names = ['Ann', 'Bo', 'Cy', 'Dee'];
@@ -133,5 +133,30 @@ group('no translated log line shows notation', () => {
     for (const lang of LANGS.filter((l) => l !== 'en')) {
       expect(describeCombo('tichu', lang, ['7g', '7k'])).not.toBe(describeCombo('tichu', 'en', ['7g', '7k']));
     }
+  });
+});
+
+group('what the table shows of a play', () => {
+  it('names the combination without its faces', () => {
+    expect(comboLabel('tichu', 'en', ['7g', '7k'])).toBe('a pair of 7s');
+    expect(comboLabel('tichu', 'ko', ['7g', '7k'])).toBe('7페어');
+    expect(comboLabel('tichu', 'ja', ['9g', '9k', '9b', '9r'])).toBe('9のフォーカードのボム');
+    expect(comboLabel('doudizhu', 'en', '33344479'.split(''))).toBe('a plane with solo kickers');
+  });
+  it('gives a single Phoenix its value: ½ above the single it beat, 1.5 when led', () => {
+    expect(phoenixValue([{ cards: 'Ph' }], 0)).toBe('1.5');
+    expect(phoenixValue([{ cards: '7g' }, { cards: 'Ph' }], 1)).toBe('7½');
+    expect(phoenixValue([{ cards: 'Mj' }, { cards: 'Ph' }], 1)).toBe('1½');
+    expect(phoenixValue([{ cards: 'Kg' }, { cards: 'Ar' }, { cards: 'Ph' }], 2)).toBe('A½');
+    expect(phoenixValue([{ cards: '7g' }, { cards: 'Ph' }], 0)).toBeNull();
+  });
+  it('draws the Phoenix where it stands', () => {
+    expect(arrangeTichu(['2g', '3k', '5b', '6r', 'Ph'])).toEqual(['2g', '3k', 'Ph', '5b', '6r']);
+    expect(arrangeTichu(['Tg', 'Jk', 'Qb', 'Kr', 'Ph'])).toEqual(['Tg', 'Jk', 'Qb', 'Kr', 'Ph']);
+    expect(arrangeTichu(['Tg', 'Jk', 'Qb', 'Kr', 'Ar', 'Ph'])).toEqual(['Ph', 'Tg', 'Jk', 'Qb', 'Kr', 'Ar']);
+    expect(arrangeTichu(['5g', '5k', '6b', 'Ph'])).toEqual(['5g', '5k', '6b', 'Ph']);
+    expect(arrangeTichu(['5g', '6k', '6b', 'Ph'])).toEqual(['5g', 'Ph', '6k', '6b']);
+    expect(arrangeTichu(['Kg', 'Kr', 'Ak', 'Ar', 'Ph'])).toEqual(['Kg', 'Kr', 'Ak', 'Ar', 'Ph']);
+    expect(arrangeTichu(['7g', 'Ph'])).toEqual(['7g', 'Ph']);
   });
 });

@@ -405,3 +405,42 @@ export function describe(
   })();
   return line !== null && by === 'timer' ? p.byTimer(line) : line;
 }
+
+/** The combination's name for the table, without its faces (the cards are shown beside it). */
+export function comboLabel(game: GameName, lang: Lang, cards: readonly string[]): string {
+  return describeCombo(game, lang, cards).replace(/\s*[（(][^()（）]*[)）]/, '');
+}
+
+const RANK_FACE = ['', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
+
+/**
+ * What a single Phoenix counts as in a trick: half a rank above the single it was played on
+ * (`7½`, `A½`; on the Mah Jong `1½`), 1.5 when it leads; null for any other play.
+ */
+export function phoenixValue(trick: readonly { cards: string }[], i: number): string | null {
+  if (trick[i]?.cards !== 'Ph') return null;
+  if (i === 0) return '1.5';
+  const before = trick[i - 1].cards.split(' ');
+  if (before.length !== 1) return null;
+  return `${RANK_FACE[tichuRank(before[0])] ?? ''}½`;
+}
+
+/** A Tichu play's cards in the order they stand: the Phoenix where it fills a straight's gap or joins its rank. */
+export function arrangeTichu(cards: readonly string[]): string[] {
+  if (!cards.includes('Ph') || cards.length === 1) return [...cards];
+  const natural = cards.filter((c) => c !== 'Ph');
+  const kind = tichuKind(cards);
+  if (kind === 'straight') {
+    for (let i = 1; i < natural.length; i++) {
+      if (tichuRank(natural[i]) > tichuRank(natural[i - 1]) + 1) return [...natural.slice(0, i), 'Ph', ...natural.slice(i)];
+    }
+    return tichuRank(natural[natural.length - 1]) < 14 ? [...natural, 'Ph'] : ['Ph', ...natural];
+  }
+  // the rank the Phoenix completes: the one short of a pair, else (a full house) the highest
+  const count = new Map<number, number>();
+  for (const c of natural) count.set(tichuRank(c), (count.get(tichuRank(c)) ?? 0) + 1);
+  let joins = Math.max(...count.keys());
+  if (kind === 'pair_run') for (const [r, k] of count) if (k === 1) joins = r;
+  const last = natural.map(tichuRank).lastIndexOf(joins);
+  return [...natural.slice(0, last + 1), 'Ph', ...natural.slice(last + 1)];
+}
