@@ -79,7 +79,11 @@ test('a Dou Di Zhu round with the auction, the landlord reveal and the summary',
   }
   const summary = page.getByTestId('summary');
   await expect(summary.getByTestId('summary-row')).toHaveCount(3);
-  await expect(summary).toContainText('Landlord: E2E');
+  // the winning side is named, and the score is explained: the bid, then bid × multiplier
+  const outcome = await summary.getByTestId('ddz-outcome').innerText();
+  expect(outcome).toMatch(/^(The landlord wins: E2E|The peasants win: .+ & .+)$/);
+  await expect(summary.getByTestId('explain')).toContainText(/Bid: [123]/);
+  await expect(summary.getByTestId('explain')).toContainText(/[123] × \d+ = \d+ for each peasant; the landlord \d+/);
   // Dou Di Zhu is zero-sum: the three seats' points add up to 0
   const points = (await summary.getByTestId('summary-points').allInnerTexts()).map((x) => Number(x.replace('+', '')));
   expect(points.reduce((a, b) => a + b, 0)).toBe(0);

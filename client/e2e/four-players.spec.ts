@@ -90,8 +90,8 @@ test('four people play one Tichu table, a spectator watches, the replay opens', 
   // everyone, the spectator included, sees the same summary
   const rows = await summaryRows(players[0]);
   expect(rows).toHaveLength(2);
-  expect(rows[0][0]).toBe('Team 1: Ann & Ben');
-  expect(rows[1][0]).toBe('Team 2: Cho & Dia');
+  expect(rows[0][0]).toBe('Ann & Ben');
+  expect(rows[1][0]).toBe('Cho & Dia');
   for (const p of [...players.slice(1), watcher]) {
     await expect(p.getByTestId('summary')).toBeVisible();
     expect(await summaryRows(p)).toEqual(rows);

@@ -37,7 +37,7 @@ test('a person and three bots finish a Tichu round', async ({ page, legal }) => 
   const rows: Row[] = [];
   for (const tr of await summary.getByTestId('summary-row').all()) {
     const label = (await tr.locator('td').first().innerText()).trim();
-    const m = /^Team \d: (.+) & (.+)$/.exec(label);
+    const m = /^(.+) & (.+)$/.exec(label);
     expect(m, `row label ${label}`).not.toBeNull();
     rows.push({
       names: [m![1], m![2]],
@@ -47,36 +47,49 @@ test('a person and three bots finish a Tichu round', async ({ page, legal }) => 
   }
   expect(rows).toHaveLength(2);
   expect(rows[0].names).toContain('E2E');
-  const team = (name: string) => {
-    const t = rows.findIndex((r) => r.names.includes(name.replace(/ \(you\)$/, '')));
-    expect(t, `team of ${name}`).toBeGreaterThanOrEqual(0);
-    return t;
-  };
-  const pills = await summary.locator('p.small').nth(0).locator('.pill').allInnerTexts();
-  const out = pills.map((p) => p.replace(/^\d+\. /, ''));
+  const out = (await summary.getByTestId('out').allInnerTexts()).map((p) => p.replace(/^\d+\. /, '').replace(/ \(you\)$/, ''));
   expect(out.length).toBeGreaterThanOrEqual(2);
-  const calls = await summary.locator('p.small').nth(1).locator('.pill').allInnerTexts();
-  const cardPoints = (await summary.getByTestId('card-points').allInnerTexts()).map(Number);
+  const cardPoints = (await summary.getByTestId('card-points').allTextContents()).map(Number);
   expect(cardPoints).toHaveLength(2);
 
-  // the round's points from what the summary shows: one-two 200, else card points (100 in
-  // all), then +/- 100 for Tichu and 200 for Grand Tichu by whether the caller went out first
-  const oneTwo = team(out[0]) === team(out[1]);
-  const expected = oneTwo ? [0, 0] : [...cardPoints];
-  if (oneTwo) expected[team(out[0])] = 200;
-  else expect(cardPoints[0] + cardPoints[1]).toBe(100);
-  for (const c of calls) {
-    const [name, what] = c.split(': ');
-    const bonus = what === 'Grand Tichu' ? 200 : 100;
-    expected[team(name)] += name === out[0].replace(/ \(you\)$/, '') ? bonus : -bonus;
+  // the score explained line by line: the lines add up to the round's points
+  const lines: { key: string; text: string; points: number[] }[] = [];
+  for (const tr of await summary.getByTestId('explain-line').all()) {
+    const cells = await tr.getByTestId('line-points').allInnerTexts();
+    lines.push({
+      key: (await tr.getAttribute('data-key')) ?? '',
+      text: (await tr.locator('td').first().innerText()).trim(),
+      points: cells.length ? cells.map((c) => Number(c.replace('+', '') || 0)) : [0, 0],
+    });
   }
+  const team = (name: string) => rows.findIndex((r) => r.names.includes(name));
+  const oneTwo = team(out[0]) === team(out[1]);
+  if (oneTwo) {
+    expect(lines[0].key).toBe('summary.oneTwo');
+    expect(lines[0].points[team(out[0])]).toBe(200);
+  } else {
+    expect(cardPoints[0] + cardPoints[1]).toBe(100);
+    expect(lines[0]).toMatchObject({ key: 'summary.cardPointsLine', points: cardPoints });
+    expect(lines[1].key).toBe('summary.lastOut');
+    expect(lines[1].text).toContain(`their tricks to ${out[0]}`);
+  }
+  for (const l of lines.filter((l) => /tichu|grand/i.test(l.key))) {
+    const caller = rows.flatMap((r) => r.names).find((n) => l.text.startsWith(n))!;
+    const bonus = /grand/i.test(l.key) ? 200 : 100;
+    expect(l.points[team(caller)]).toBe(caller === out[0] ? bonus : -bonus);
+  }
+  const expected = [0, 1].map((t) => lines.reduce((sum, l) => sum + l.points[t], 0));
   expect(rows.map((r) => r.points)).toEqual(expected);
   // the first round: the totals are the round's points
   expect(rows.map((r) => r.total)).toEqual(expected);
+  await expect(page.getByTestId('goal')).toHaveText('Round 1 of 1');
 
   // one round was asked for: the match is over, and the board shows the same totals
   await summary.getByRole('button').click();
   await expect(summary).toBeHidden();
   await expect(page.getByTestId('match-over')).toBeVisible();
+  // the match end names the winning team's players
+  const winners = expected[0] === expected[1] ? 'A tie.' : `Winner: ${rows[expected[0] > expected[1] ? 0 : 1].names.join(' & ')}`;
+  await expect(page.getByTestId('match-over')).toContainText(winners);
   await expect(page.locator('.scores b')).toHaveText(expected.map(String));
 });

@@ -444,3 +444,9 @@ export function arrangeTichu(cards: readonly string[]): string[] {
   const last = natural.map(tichuRank).lastIndexOf(joins);
   return [...natural.slice(0, last + 1), 'Ph', ...natural.slice(last + 1)];
 }
+
+/** A seat's name at the table: the player's, else its bot's with the seat's number (from 1). */
+export function seatName(seats: readonly { name: string | null; bot: string | null }[], i: number): string {
+  const seat = seats[i];
+  return seat?.name ?? (seat?.bot ? `${seat.bot} #${i + 1}` : `#${i + 1}`);
+}
