@@ -112,7 +112,12 @@ test('four people play one Tichu table, a spectator watches, the replay opens', 
   await expect(ann.getByTestId('replay-seat')).toHaveCount(4);
   for (const hand of await ann.getByTestId('replay-hand').all()) await expect(hand.locator('.card')).toHaveCount(8);
   await ann.getByTestId('replay-forward').click();
-  await expect(ann.getByTestId('replay-action')).toHaveText(/^(Ann|Ben|Cho|Dia): (no-grand)$/);
+  await expect(ann.getByTestId('replay-action')).toHaveText(/^Grand Tichu: (Ann|Ben|Cho|Dia) declines$/);
+  // the replay log is in sentences, dark on its light panel
+  const replayLog = ann.getByTestId('replay-log');
+  await expect(replayLog.locator('li')).toHaveText([/^Grand Tichu: (Ann|Ben|Cho|Dia) declines$/]);
+  await expect(replayLog).toHaveCSS('color', 'rgb(27, 27, 27)');
+  await expect(replayLog).toHaveCSS('background-color', 'rgb(241, 238, 230)');
   await ann.getByTestId('replay-back').click();
   await expect(ann.getByTestId('replay-action')).toHaveText('The deal');
   await ann.getByTestId('replay-last').click();
