@@ -13,10 +13,18 @@ test('a person and three bots finish a Tichu round', async ({ page, legal }) => 
 
   const summary = page.getByTestId('summary');
   const named = new Set<string>();
+  let sawReceived = false;
   let decisions = 0;
   const deadline = Date.now() + 75_000;
   while (!(await shown(page, 'summary'))) {
     expect(Date.now(), 'the round should end in time').toBeLessThan(deadline);
+    // the exchange's cards stay shown, each with its giver, until the person's first play
+    if (!sawReceived && (await page.getByTestId('received').isVisible())) {
+      const gifts = await page.getByTestId('gift').allInnerTexts();
+      expect(gifts).toHaveLength(3);
+      for (const g of gifts) expect(g).toMatch(/from heuristic #[234]$/);
+      sawReceived = true;
+    }
     if (await decide(page, legal).catch(() => false)) decisions++;
     else await page.waitForTimeout(50);
     // each play on the table is named in words
@@ -26,6 +34,7 @@ test('a person and three bots finish a Tichu round', async ({ page, legal }) => 
     }
   }
   expect(named.size, 'some plays were named on the table').toBeGreaterThan(0);
+  expect(sawReceived, 'the received cards were shown').toBe(true);
   expect(decisions).toBeGreaterThanOrEqual(3); // no grand, the exchange, at least one play or pass
 
   // the log speaks in sentences that start with a player's name, never in the notation

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buttons, ddzCards, exchangeAction, firstLegalBomb, hasTichuBomb, isTichuBomb, parsePlay,
-  playsFor, seatAt, sortDoudizhu, sortTichu, tichuCard,
+  playsFor, receivedFrom, seatAt, sortDoudizhu, sortTichu, tichuCard,
 } from './cards';
 
 describe('Tichu cards', () => {
@@ -87,5 +87,14 @@ describe('seat positions', () => {
     expect(seatAt(1, 3, 'right')).toBe(2);
     expect(seatAt(1, 3, 'left')).toBe(0);
     expect(seatAt(1, 3, 'top')).toBeNull();
+  });
+});
+
+describe('the exchange received', () => {
+  it('names who gave each card: the previous seat, the partner, the next seat', () => {
+    expect(receivedFrom(0, ['7r', 'Kg', '2k'])).toEqual([
+      { card: '7r', from: 3 }, { card: 'Kg', from: 2 }, { card: '2k', from: 1 },
+    ]);
+    expect(receivedFrom(2, ['Dg', 'Ph', 'Ar']).map((r) => r.from)).toEqual([1, 0, 3]);
   });
 });

@@ -220,3 +220,11 @@ export function seatAt(me: number, seats: number, where: 'bottom' | 'right' | 't
 }
 
 export const WISH_RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A'];
+
+/**
+ * Who gave each card a seat received in the exchange: the server lists them from the previous
+ * seat (its card "to the next"), the partner, and the next seat (its card "to the previous").
+ */
+export function receivedFrom(seat: number, received: readonly string[]): { card: string; from: number }[] {
+  return received.slice(0, 3).map((card, i) => ({ card, from: (seat + 3 - i) % 4 }));
+}
