@@ -85,7 +85,10 @@ test('a person bombs out of turn with the Bomb button', async ({ browser, baseUR
   const onBen = ben.locator('.trick .play').filter({ hasText: 'Ann' }).last();
   await expect(onBen.locator('.card')).toHaveCount(4);
   expect((await onBen.locator('.card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))).sort()).toEqual([...BOMB].sort());
-  await expect(ben.locator('.log li').filter({ hasText: /^Ann: play K/ })).toHaveCount(1);
+  await expect(ben.locator('.log li').filter({ hasText: /^Ann plays a bomb: four Kings \(/ })).toHaveCount(1);
+  // the bomb stands out on the table, named
+  await expect(onBen).toHaveClass(/bomb/);
+  await expect(onBen.getByTestId('combo')).toHaveText('a bomb: four Kings');
 
   // the table is still live: its replay (with every hand) is refused, and no hand is shown
   await ben.goto(`/#/replay/${id}`);

@@ -2,8 +2,8 @@
 import { expect, test } from './fixtures';
 
 const CASES = [
-  { lang: 'ko', name: '한국어', create: '테이블 만들기', fill: '빈 자리를 봇으로 채우고 시작', game: '티츄' },
-  { lang: 'ja', name: '日本語', create: 'テーブルを作る', fill: '空席をボットで埋めて開始', game: 'ティチュー' },
+  { lang: 'ko', name: '한국어', create: '테이블 만들기', fill: '빈 자리를 봇으로 채우고 시작', game: '티츄', said: / 님(이|은) / },
+  { lang: 'ja', name: '日本語', create: 'テーブルを作る', fill: '空席をボットで埋めて開始', game: 'ティチュー', said: /さん(が|は)/ },
 ];
 
 for (const c of CASES) {
@@ -26,5 +26,15 @@ for (const c of CASES) {
     await page.getByTestId('create').click();
     await expect(page.getByTestId('start-fill')).toHaveText(c.fill);
     await expect(page.locator('.lobby-table h2')).toContainText(c.game);
+
+    // watching the bots play: the log is in the language's sentences, never in notation
+    await page.getByTestId('start-fill').click();
+    const lines = page.getByTestId('log').locator('li');
+    await expect(lines.first()).toBeVisible();
+    await page.waitForTimeout(1500);
+    for (const line of await lines.allInnerTexts()) {
+      expect(line).toMatch(c.said);
+      expect(line).not.toMatch(/\bplay |\bexchange |give-dragon|no-grand|\btake\b|(?<!\p{L})(Mj|Dg|Ph|Dr|[2-9TJQKA][gkbr])(?!\p{L})|\b(passes|plays|declines)\b/u);
+    }
   });
 }
