@@ -27,6 +27,16 @@ for (const c of CASES) {
     await expect(page.getByTestId('start-fill')).toHaveText(c.fill);
     await expect(page.locator('.lobby-table h2')).toContainText(c.game);
 
+    // an empty seat's label stays on one line, also on a phone (Korean broke it per character)
+    if (c.lang === 'ko') {
+      await page.setViewportSize({ width: 360, height: 740 });
+      const empty = page.locator('.seats .who').first();
+      await expect(empty).toHaveText('빈 자리');
+      const lineHeight = await empty.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || 20);
+      expect((await empty.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+
     // watching the bots play: the log is in the language's sentences, never in notation
     await page.getByTestId('start-fill').click();
     const lines = page.getByTestId('log').locator('li');

@@ -39,6 +39,9 @@ test('a person and three bots finish a Tichu round', async ({ page, legal }) => 
 
   // the log speaks in sentences that start with a player's name, never in the notation
   const log = await page.getByTestId('log').locator('li').allInnerTexts();
+  // its newest line is in view, not clipped below
+  const atEnd = await page.getByTestId('log').evaluate((el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 2);
+  expect(atEnd, 'the log follows its newest line').toBe(true);
   expect(log.length).toBeGreaterThan(0);
   const seatNames = await page.locator('.chip-name').allInnerTexts();
   for (const line of log) {
