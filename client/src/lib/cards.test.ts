@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  buttons, ddzCards, exchangeAction, firstLegalBomb, hasTichuBomb, isTichuBomb, parsePlay,
+  buttons, choiceStillLegal, ddzCards, exchangeAction, firstLegalBomb, hasTichuBomb, isTichuBomb, parsePlay,
   playsFor, receivedFrom, seatAt, sortDoudizhu, sortTichu, tichuCard,
 } from './cards';
 
@@ -96,5 +96,15 @@ describe('the exchange received', () => {
       { card: '7r', from: 3 }, { card: 'Kg', from: 2 }, { card: '2k', from: 1 },
     ]);
     expect(receivedFrom(2, ['Dg', 'Ph', 'Ar']).map((r) => r.from)).toEqual([1, 0, 3]);
+  });
+});
+
+describe('an open choice', () => {
+  it('closes once the turn timer (or anything else) has moved on', () => {
+    const choice = playsFor('tichu', ['Mj'], ['play Mj', 'play Mj wish 2', 'pass']);
+    expect(choice).toHaveLength(2);
+    expect(choiceStillLegal(choice, ['play Mj', 'play Mj wish 2', 'pass'])).toBe(true);
+    expect(choiceStillLegal(choice, [])).toBe(false);
+    expect(choiceStillLegal(choice, ['play Mj'])).toBe(false);
   });
 });

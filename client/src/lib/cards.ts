@@ -228,3 +228,8 @@ export const WISH_RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q'
 export function receivedFrom(seat: number, received: readonly string[]): { card: string; from: number }[] {
   return received.slice(0, 3).map((card, i) => ({ card, from: (seat + 3 - i) % 4 }));
 }
+
+/** Whether an open choice (a wish, a reading) may still be made: its every variant still legal. */
+export function choiceStillLegal(choice: readonly PlayAction[], legal: readonly string[]): boolean {
+  return choice.length > 0 && choice.every((p) => legal.includes(p.text));
+}

@@ -142,6 +142,10 @@ group('what the table shows of a play', () => {
     expect(comboLabel('tichu', 'ko', ['7g', '7k'])).toBe('7페어');
     expect(comboLabel('tichu', 'ja', ['9g', '9k', '9b', '9r'])).toBe('9のフォーカードのボム');
     expect(comboLabel('doudizhu', 'en', '33344479'.split(''))).toBe('a plane with solo kickers');
+    // a wild card read otherwise: the server's kind is told
+    expect(comboLabel('doudizhu', 'en', '3555'.split(''), 'bomb')).toBe('a bomb: four 5s');
+    expect(comboLabel('doudizhu', 'ko', '3555'.split(''), 'bomb')).toBe('5폭탄');
+    expect(comboLabel('doudizhu', 'en', '3555'.split(''), 'no_such_kind')).toBe('a trio with a solo kicker');
   });
   it('gives a single Phoenix its value: ½ above the single it beat, 1.5 when led', () => {
     expect(phoenixValue([{ cards: 'Ph' }], 0)).toBe('1.5');

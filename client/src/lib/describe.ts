@@ -407,8 +407,11 @@ export function describe(
 }
 
 /** The combination's name for the table, without its faces (the cards are shown beside it). */
-export function comboLabel(game: GameName, lang: Lang, cards: readonly string[]): string {
-  return describeCombo(game, lang, cards).replace(/\s*[（(][^()（）]*[)）]/, '');
+export function comboLabel(game: GameName, lang: Lang, cards: readonly string[], kind: string | null = null): string {
+  // the server's kind wins where it names one this client knows (a wild card's reading, say)
+  const known = game === 'doudizhu' && kind !== null && kind in PHRASES[lang].ddz ? (kind as DdzKind) : null;
+  const phrase = known ? ddzCombo(lang, cards, known) : describeCombo(game, lang, cards);
+  return (lang === 'ko' ? phrase.replace(/[을를]$/, '') : phrase).replace(/\s*[（(][^()（）]*[)）]/, '');
 }
 
 const RANK_FACE = ['', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
