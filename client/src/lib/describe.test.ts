@@ -72,6 +72,9 @@ group('Dou Di Zhu actions as sentences', () => {
     expect(ddz('play 333444 79', 1)).toBe('Bo plays a plane with solo kickers (3 3 3 4 4 4 7 9)');
     expect(ddz('play BR', 2)).toBe('Cy plays the rocket (both jokers)');
     expect(ddz('play 7777')).toBe('Ann plays a bomb: four 7s (7 7 7 7)');
+    // two decks: bombs of five to eight, and the four jokers
+    expect(ddz('play 777777')).toBe('Ann plays a bomb: 6 7s (7 7 7 7 7 7)');
+    expect(ddz('play BBRR')).toBe('Ann plays the rocket (all four jokers)');
     expect(describe('doudizhu', 'ko', 0, 'bid 3', names)).toBe('Ann 님이 3점을 불렀습니다');
   });
   it('tells every kind from the cards', () => {
@@ -79,7 +82,7 @@ group('Dou Di Zhu actions as sentences', () => {
       ['7', 'solo'], ['77', 'pair'], ['777', 'trio'], ['7779', 'trio_solo'], ['77799', 'trio_pair'],
       ['34567', 'chain'], ['334455', 'pair_chain'], ['333444', 'plane'], ['33344479', 'plane_solo'],
       ['3334447799', 'plane_pair'], ['7777', 'bomb'], ['777739', 'four_two_solo'], ['77773399', 'four_two_pair'],
-      ['BR', 'rocket'], ['333444555J', 'plane_pair'],
+      ['BR', 'rocket'], ['77777', 'bomb'], ['BBRR', 'rocket'],
     ];
     for (const [cards, kind] of cases) expect(ddzKind(cards.split('')), cards).toBe(kind);
   });

@@ -79,10 +79,10 @@ const en: Phrases = {
     plane: (c) => `a plane of ${c.n} trios (${c.faces})`,
     plane_solo: (c) => `a plane with solo kickers (${c.faces})`,
     plane_pair: (c) => `a plane with pair kickers (${c.faces})`,
-    bomb: (c) => `a bomb: four ${enRank(c.rank, true)} (${c.faces})`,
+    bomb: (c) => `a bomb: ${c.n === 4 ? 'four' : c.n} ${enRank(c.rank, true)} (${c.faces})`,
     four_two_solo: (c) => `four ${enRank(c.rank, true)} with two solos (${c.faces})`,
     four_two_pair: (c) => `four ${enRank(c.rank, true)} with two pairs (${c.faces})`,
-    rocket: () => 'the rocket (both jokers)',
+    rocket: (c) => (c.n === 4 ? 'the rocket (all four jokers)' : 'the rocket (both jokers)'),
   },
   plays: (n, w) => `${n} plays ${w}`,
   playsWish: (n, w, r) => `${n} plays ${w} and wishes for ${enA(r)}`,
@@ -125,10 +125,10 @@ const de: Phrases = {
     plane: (c) => `ein Flugzeug aus ${c.n} Drillingen (${c.faces})`,
     plane_solo: (c) => `ein Flugzeug mit Einzelkarten (${c.faces})`,
     plane_pair: (c) => `ein Flugzeug mit Paaren (${c.faces})`,
-    bomb: (c) => `eine Bombe: vier ${c.rank} (${c.faces})`,
+    bomb: (c) => `eine Bombe: ${c.n === 4 ? 'vier' : c.n} ${c.rank} (${c.faces})`,
     four_two_solo: (c) => `vier ${c.rank} mit zwei Einzelkarten (${c.faces})`,
     four_two_pair: (c) => `vier ${c.rank} mit zwei Paaren (${c.faces})`,
-    rocket: () => 'die Rakete (beide Joker)',
+    rocket: (c) => (c.n === 4 ? 'die Rakete (alle vier Joker)' : 'die Rakete (beide Joker)'),
   },
   plays: (n, w) => `${n} spielt ${w}`,
   playsWish: (n, w, r) => `${n} spielt ${w} und wünscht sich ${DE_WISH[r] ?? `eine ${r}`}`,
@@ -174,7 +174,7 @@ const ko: Phrases = {
     bomb: (c) => `${c.rank}폭탄(${c.faces})을`,
     four_two_solo: (c) => `포카드+싱글 둘(${c.faces})을`,
     four_two_pair: (c) => `포카드+페어 둘(${c.faces})을`,
-    rocket: () => '로켓(조커 두 장)을',
+    rocket: (c) => (c.n === 4 ? '로켓(조커 네 장)을' : '로켓(조커 두 장)을'),
   },
   plays: (n, w) => `${n} 님이 ${w} 냈습니다`,
   playsWish: (n, w, r) => `${n} 님이 ${w} 내고 ${r}콜을 했습니다`,
@@ -219,7 +219,7 @@ const ja: Phrases = {
     bomb: (c) => `${c.rank}のボム（${c.faces}）`,
     four_two_solo: (c) => `フォーカード＋2枚（${c.faces}）`,
     four_two_pair: (c) => `フォーカード＋2ペア（${c.faces}）`,
-    rocket: () => 'ロケット（ジョーカー2枚）',
+    rocket: (c) => (c.n === 4 ? 'ロケット（ジョーカー4枚）' : 'ロケット（ジョーカー2枚）'),
   },
   plays: (n, w) => `${n}さんが${w}を出しました`,
   playsWish: (n, w, r) => `${n}さんが${w}を出し、${r}を指定しました`,
@@ -289,7 +289,9 @@ export function ddzKind(cards: readonly string[]): DdzKind {
   if (n === 1) return 'solo';
   if (n === 2) return 'pair';
   if (n === 3) return 'trio';
-  if (n === 4 && ranks.length === 1) return 'bomb';
+  // bombs of 4 to 8 (two decks), and the four jokers together
+  if (n >= 4 && ranks.length === 1) return 'bomb';
+  if (n === 4 && counts.get('B') === 2 && counts.get('R') === 2) return 'rocket';
   if (ranks.length === n && n >= 5 && consecutive(ranks)) return 'chain';
   if (ranks.length * 2 === n && n >= 6 && with_(2).length === ranks.length && consecutive(ranks)) return 'pair_chain';
   if (ranks.length * 3 === n && n >= 6 && with_(3).length === ranks.length && consecutive(ranks)) return 'plane';
