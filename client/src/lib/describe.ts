@@ -455,3 +455,17 @@ export function seatName(seats: readonly { name: string | null; bot: string | nu
   const seat = seats[i];
   return seat?.name ?? (seat?.bot ? `${seat.bot} #${i + 1}` : `#${i + 1}`);
 }
+
+/** The newest ``keep`` lines of a table's log in sentences; actions this client does not know are left out. */
+export function describeLog(
+  game: GameName,
+  lang: Lang,
+  log: readonly { seq: number; seat: number; action: string; by?: string }[],
+  names: readonly string[],
+  keep = 8,
+): { seq: number; text: string }[] {
+  return log
+    .map((e) => ({ seq: e.seq, text: describe(game, lang, e.seat, e.action, names, e.by) }))
+    .filter((l): l is { seq: number; text: string } => l.text !== null)
+    .slice(-keep);
+}
