@@ -219,3 +219,10 @@ def test_a_changed_combo_of_a_listed_action_is_checked_not_trusted() -> None:
     assert after.top is not None
     assert after.top.mask == listed.mask
     assert sum(after.hand_mask(s) & DRAGON_BIT != 0 for s in range(4)) == 1
+
+
+def test_a_decision_is_an_immutable_named_tuple() -> None:
+    decision = Round.new(seed=1).decisions()[0]
+    assert decision == (0, "simultaneous", decision.actions)
+    with pytest.raises(AttributeError):
+        decision.seat = 2  # type: ignore[misc]

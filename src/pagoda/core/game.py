@@ -11,8 +11,7 @@ take their answers in any order. Nothing outside the core decides who may act.
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Generic, Literal, Protocol, Self, TypeVar, runtime_checkable
+from typing import Any, Generic, Literal, NamedTuple, Protocol, Self, TypeVar, runtime_checkable
 
 from pagoda.core.record import Record
 
@@ -23,9 +22,12 @@ A = TypeVar("A")
 DecisionKind = Literal["turn", "bomb", "simultaneous"]
 
 
-@dataclass(frozen=True, slots=True)
-class Decision(Generic[A]):
-    """A seat that may act now, why it is asked, and the actions it may take (immutable)."""
+class Decision(NamedTuple, Generic[A]):
+    """A seat that may act now, why it is asked, and the actions it may take (immutable).
+
+    A named tuple: as immutable as a frozen dataclass, and made at a tuple's cost on every
+    decision of a round.
+    """
 
     seat: int
     kind: DecisionKind

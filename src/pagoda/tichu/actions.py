@@ -230,13 +230,21 @@ class ExchangeChoices(_LazyActions):
     (7, 'tichu', 'exchange 2g 3g 4g', 'exchange 4g 3g 2g')
     """
 
-    __slots__ = ("_cards", "_first", "_n")
+    __slots__ = ("_cards", "_first", "_hand", "_n")
 
     def __init__(self, hand: int, first: tuple[Action, ...] = ()) -> None:
-        self._cards = mask_indices(hand)
+        self._hand = hand
+        self._cards: list[int] | None = None  # the hand's card numbers, listed when first read
         self._first = first
-        n = len(self._cards)
+        n = hand.bit_count()
         self._n = n * (n - 1) * (n - 2)
+
+    def _indices(self) -> list[int]:
+        """The numbers of the hand's cards, in hand order (listed once, when first needed)."""
+        cards = self._cards
+        if cards is None:
+            cards = self._cards = mask_indices(self._hand)
+        return cards
 
     def __len__(self) -> int:
         return len(self._first) + self._n
@@ -245,7 +253,7 @@ class ExchangeChoices(_LazyActions):
         if index < len(self._first):
             return self._first[index]
         index -= len(self._first)
-        cards = list(self._cards)
+        cards = list(self._indices())
         n = len(cards)
         a, rest = divmod(index, (n - 1) * (n - 2))
         first = cards.pop(a)
@@ -255,7 +263,7 @@ class ExchangeChoices(_LazyActions):
 
     def __iter__(self) -> Iterator[Action]:
         yield from self._first
-        for gifts in permutations(self._cards, 3):
+        for gifts in permutations(self._indices(), 3):
             yield Action(EXCHANGE, gifts=(CARDS[gifts[0]], CARDS[gifts[1]], CARDS[gifts[2]]))
 
     def __contains__(self, item: object) -> bool:
@@ -269,7 +277,8 @@ class ExchangeChoices(_LazyActions):
         if item.kind != EXCHANGE or item.gifts is None:
             return item in self._first
         gifts = item.gifts
-        return len(set(gifts)) == 3 and all(g in self._cards for g in gifts)
+        cards = self._indices()
+        return len(set(gifts)) == 3 and all(g in cards for g in gifts)
 
 
 class PlayList(_LazyActions):

@@ -31,18 +31,17 @@ from pagoda.tichu.cards import (
     DOG_BIT,
     MAH_JONG,
     MAH_JONG_BIT,
+    NORMAL_CARDS,
     PHOENIX,
     PHOENIX_BIT,
-    RANK_MASKS,
-    card_index,
     rank_shift,
 )
 from pagoda.tichu.combos import DOG_KIND, SINGLE
 from pagoda.tichu.generators import (
-    RANKS,
     Generator,
     Raw,
     bomb_plays,
+    four_of_a_kind_starts,
     full_house_plays,
     pair_plays,
     pair_run_plays,
@@ -138,14 +137,17 @@ def count_window_straights(hand: int, counts: list[int], lo: int, hi: int, spot:
 
 
 def count_bombs(hand: int) -> int:
-    """The bombs of ``hand``: fours of a kind, and in a suit's run of ``k >= 5`` ranks, those
-    ending at each of its ranks from the fifth (``k - 4`` at the last)."""
-    bombs = sum(1 for mask in RANK_MASKS[2:] if hand & mask == mask)
-    for suit in range(4):
-        run = 0
-        for rank in RANKS:
-            run = run + 1 if hand >> card_index(rank, suit) & 1 else 0
-            bombs += max(0, run - 4)
+    """The bombs of ``hand``: fours of a kind, and the straight flushes: for each length from
+    five up, the cards that start that many of their suit in a row (a suit's next rank is four
+    bits up, as in :func:`~pagoda.tichu.generators.straight_flush_starts`)."""
+    bombs = four_of_a_kind_starts(hand).bit_count()
+    naturals = hand & NORMAL_CARDS
+    starts = straight_flush_starts(hand)  # (those of five in a row)
+    length = 5
+    while starts:
+        bombs += starts.bit_count()
+        starts &= naturals >> 4 * length  # (those of one more)
+        length += 1
     return bombs
 
 
@@ -168,11 +170,13 @@ def lead_parts(hand: int, wishes: tuple[int, ...]) -> list[Part]:
     counts = rank_counts(hand)
     phoenix = 1 if hand & PHOENIX_BIT else 0
     pairs, triples, houses = count_same_ranks(counts, phoenix)
-    parts: list[Part] = [
-        (pairs, partial(pair_plays, hand, None)),
-        (triples, partial(triple_plays, hand, None)),
-        (houses, partial(full_house_plays, hand, None)),
-    ]
+    parts: list[Part] = []  # (a kind with no plays has no part: no index falls in it)
+    if pairs:
+        parts.append((pairs, partial(pair_plays, hand, None)))
+    if triples:
+        parts.append((triples, partial(triple_plays, hand, None)))
+    if houses:
+        parts.append((houses, partial(full_house_plays, hand, None)))
     for lo, hi in pair_run_windows(counts, phoenix, None):
         parts.append(
             (count_window_pair_runs(counts, lo, hi, phoenix), partial(window_pair_runs, hand, lo, hi))

@@ -449,13 +449,13 @@ class Round:
         r._cache = None
         if start is Phase.GRAND_TICHU:
             r.phase = Phase.GRAND_TICHU
-            h = [sum(map(_CARD_BITS.__getitem__, hand[:8])) for hand in hands]
+            h = [_dealt_mask(hand[:8]) for hand in hands]
             r._hands = (h[0], h[1], h[2], h[3])
             r._bombs = 0  # set when play begins
             r.to_move = 0
         else:
             r.phase = Phase.PLAY
-            h = [sum(map(_CARD_BITS.__getitem__, hand)) for hand in hands]
+            h = [_dealt_mask(hand) for hand in hands]
             r._hands = (h[0], h[1], h[2], h[3])
             r._bombs = _bomb_seats(r._hands)
             r.to_move = _mah_jong_holder(r._hands)
@@ -532,9 +532,11 @@ class Round:
         every action, build their round directly instead.
         """
         r = object.__new__(Round)
-        changes.setdefault("_cache", None)
         for name in Round.__slots__:
-            setattr(r, name, changes[name] if name in changes else getattr(self, name))
+            setattr(r, name, getattr(self, name))
+        r._cache = None
+        for name, value in changes.items():
+            setattr(r, name, value)
         return r
 
     # ----------------------------------------------------------------- queries
@@ -655,8 +657,10 @@ class Round:
         phase = self.phase
         if phase is Phase.PLAY:
             window = self._window
+            if not window:  # the usual case: only the seat to move is asked
+                return (Decision(self.to_move, "turn", self.legal_actions(self.to_move)),)
             asked = tuple(Decision(s, "bomb", self.legal_actions(s)) for s in window)
-            if window and self._complete:
+            if self._complete:
                 return asked
             return (*asked, Decision(self.to_move, "turn", self.legal_actions(self.to_move)))
         if phase is Phase.OVER:
@@ -958,7 +962,7 @@ class Round:
             "_quiet": self._quiet | called,
         }
         if decided == 0b1111:  # the other 6 cards are dealt
-            hands = tuple(to_mask(hand) for hand in setup.deal)
+            hands = tuple(_dealt_mask(hand) for hand in setup.deal)
             return self._evolve(**changes, _hands=hands, phase=Phase.EXCHANGE, to_move=0)
         return self._evolve(**changes, to_move=_LOWEST_UNSET[decided])
 
@@ -1559,6 +1563,11 @@ def _add_bombs(out: list[Action], hand: int, top: Combo | None) -> None:
     """Append the plays of the bombs in ``hand`` that beat ``top``."""
     for raw in raw_bombs(hand, top):
         out.append(Action(PLAY, raw[2], 0, 0, None, -1, Combo(*raw)))
+
+
+def _dealt_mask(cards: tuple[Card, ...]) -> int:
+    """The mask of cards of a deal, already checked (no need for :func:`to_mask`'s checks)."""
+    return sum(map(_CARD_BITS.__getitem__, cards))
 
 
 def _mah_jong_holder(hands: Sequence[int]) -> int:
