@@ -51,31 +51,27 @@ KINDS = (SINGLE, PAIR, TRIPLE, FULL_HOUSE, PAIR_RUN, STRAIGHT, FOUR_OF_A_KIND, S
 BOMBS = frozenset((FOUR_OF_A_KIND, STRAIGHT_FLUSH))
 
 
-class Combo:
+class Combo(NamedTuple):
     """A combination: its ``kind``, ``rank``, ``length`` (number of cards) and ``cards``.
 
     ``phoenix`` is the rank the Phoenix stands for in a multi-card combination (0 when it is
-    not in one). Combos are immutable values and compare by all of these.
+    not in one). Combos are immutable values (named tuples: single plays share theirs between
+    rounds, so nobody may change one) and compare by all of these.
 
     >>> c = classify("Ak Ar Kg Kr Ph")
     >>> c.kind, c.rank, c.length, c.phoenix, c.is_bomb
     ('full_house', 14, 5, 14, False)
     """
 
-    __slots__ = ("kind", "length", "mask", "phoenix", "rank")
-
     kind: str
     rank: float
-    length: int
     mask: int
-    phoenix: int
+    phoenix: int = 0
 
-    def __init__(self, kind: str, rank: float, mask: int, phoenix: int = 0) -> None:
-        self.kind = kind
-        self.rank = rank
-        self.mask = mask
-        self.length = mask.bit_count()
-        self.phoenix = phoenix
+    @property
+    def length(self) -> int:
+        """The number of cards."""
+        return self.mask.bit_count()
 
     @property
     def cards(self) -> tuple[Card, ...]:

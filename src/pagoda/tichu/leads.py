@@ -177,7 +177,9 @@ def lead_parts(hand: int, wishes: tuple[int, ...]) -> list[Part]:
         parts.append((triples, partial(triple_plays, hand, None)))
     if houses:
         parts.append((houses, partial(full_house_plays, hand, None)))
-    for lo, hi in pair_run_windows(counts, phoenix, None):
+    # A pair run needs pairs of two ranks, or one and the Phoenix: no need to look for one else.
+    paired = counts[2:].count(2) + counts[2:].count(3) + counts[2:].count(4)
+    for lo, hi in pair_run_windows(counts, phoenix, None) if paired + phoenix >= 2 else ():
         parts.append(
             (count_window_pair_runs(counts, lo, hi, phoenix), partial(window_pair_runs, hand, lo, hi))
         )

@@ -658,7 +658,11 @@ class Round:
         if phase is Phase.PLAY:
             window = self._window
             if not window:  # the usual case: only the seat to move is asked
-                return (Decision(self.to_move, "turn", self.legal_actions(self.to_move)),)
+                seat = self.to_move
+                actions = self._cache
+                if actions is None:
+                    actions = self._cache = self._turn_actions(seat)
+                return (Decision(seat, "turn", actions),)
             asked = tuple(Decision(s, "bomb", self.legal_actions(s)) for s in window)
             if self._complete:
                 return asked
@@ -853,8 +857,6 @@ class Round:
             elif isinstance(listed, PlayList):
                 found = listed.made(action)
             combo = action.combo
-            if combo is not None and combo.mask != action.mask:
-                found = False  # its Combo (not frozen) was changed: check the action instead
             if found:
                 kind = action.kind
                 if kind == PLAY:
