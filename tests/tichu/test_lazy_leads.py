@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 
 from pagoda.tichu import Round
 from pagoda.tichu.actions import SINGLE_PLAYS, LeadList
-from pagoda.tichu.cards import DOG_BIT, MAH_JONG_BIT, PHOENIX_BIT
-from pagoda.tichu.leads import lead_parts, lead_reference
+from pagoda.tichu.cards import DOG_BIT, MAH_JONG_BIT, PHOENIX_BIT, to_mask
+from pagoda.tichu.generators import bomb_plays, five_rank_starts, rank_counts, straight_windows
+from pagoda.tichu.leads import count_bombs, lead_parts, lead_reference
 from pagoda.tichu.movegen import lead_plays, raw_plays
 from tests.tichu.randomplay import no_bombs
 
@@ -126,3 +127,22 @@ def test_a_lead_hands_out_the_shared_single_plays() -> None:
     after = r.apply(0, actions[14])
     assert after.top is SINGLE_PLAYS[6].combo
     assert [str(c) for c in after.hand(0)][:2] == ["Mj", "4g"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(run_prone_hands())
+def test_the_counted_lead_shortcuts_agree_with_the_generators(mask: int) -> None:
+    # The counted lead looks for straights only where five_rank_starts finds five ranks in a
+    # row (without the Mah Jong and the Phoenix), and counts bombs from the card bits.
+    naturals = mask & ~(MAH_JONG_BIT | PHOENIX_BIT)
+    has_straights = bool(straight_windows(rank_counts(naturals), 0, None))
+    assert bool(five_rank_starts(naturals)) == has_straights
+    assert count_bombs(mask) == len(bomb_plays(mask, None))
+
+
+def test_the_counted_lead_finds_long_straight_flushes() -> None:
+    mask = to_mask("2g 3g 4g 5g 6g 7g 8g 9g Tg Jg Qg Kg Ag 2k")
+    # One run of 13 in a suit: 9 of five cards, 8 of six, ..., 1 of thirteen = 45.
+    assert count_bombs(mask) == 45 == len(bomb_plays(mask, None))
+    assert five_rank_starts(to_mask("3k 4k 5b 6r 7g 8b")) == to_mask("3g 4g")  # (from the 3 and the 4)
+    assert five_rank_starts(to_mask("3g 4k 5b 6r 8g")) == 0

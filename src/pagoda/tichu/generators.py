@@ -105,9 +105,8 @@ def _same_rank(hand: int, on: Combo | None, size: int, kind: str) -> list[Raw]:
     out: list[Raw] = []
     phoenix = hand & PHOENIX_BIT
     enough = size - 1 if phoenix else size
-    counts = rank_counts(hand)
     for rank in range(2 if on is None else int(on.rank) + 1, 15):
-        if counts[rank] < enough:
+        if (hand & RANK_MASKS[rank]).bit_count() < enough:
             continue
         out += [(kind, rank, cards, 0) for cards in rank_sets(hand, rank, size)]
         if phoenix:
@@ -295,6 +294,16 @@ def straight_flush_starts(hand: int) -> int:
     starts = naturals
     for step in range(1, 5):
         starts &= naturals >> 4 * step
+    return starts
+
+
+def five_rank_starts(hand: int) -> int:
+    """The Jade cards of the ranks 2..10 from which ``hand`` holds a natural of each of five
+    ranks in a row (the ranks held are marked at their Jade card, a rank four bits up)."""
+    held = (hand | hand >> 1 | hand >> 2 | hand >> 3) & SUIT_MASKS[0]
+    starts = held
+    for step in range(1, 5):
+        starts &= held >> 4 * step
     return starts
 
 

@@ -41,6 +41,7 @@ from pagoda.tichu.generators import (
     Generator,
     Raw,
     bomb_plays,
+    five_rank_starts,
     four_of_a_kind_starts,
     full_house_plays,
     pair_plays,
@@ -121,14 +122,17 @@ def count_window_pair_runs(counts: list[int], lo: int, hi: int, phoenix: int) ->
     return natural + with_phoenix
 
 
-def count_window_straights(hand: int, counts: list[int], lo: int, hi: int, spot: int) -> int:
+def count_window_straights(
+    hand: int, counts: list[int], lo: int, hi: int, spot: int, flushes: bool = True
+) -> int:
     """The straights over the ranks ``lo``..``hi``, the Phoenix for ``spot`` (as
-    :func:`window_straights` makes them: without the one-suit sets)."""
+    :func:`window_straights` makes them: without the one-suit sets). ``flushes=False`` says
+    that the hand holds no five cards of a suit in a row, so no one-suit set to leave out."""
     n = 1
     for rank in range(lo, hi + 1):
         if rank != spot:
             n *= counts[rank]
-    if spot or lo == 1:
+    if spot or lo == 1 or not flushes:
         return n
     suits = 0xF  # the suits every rank has: one straight flush each
     for rank in range(lo, hi + 1):
@@ -178,19 +182,23 @@ def lead_parts(hand: int, wishes: tuple[int, ...]) -> list[Part]:
     if houses:
         parts.append((houses, partial(full_house_plays, hand, None)))
     # A pair run needs pairs of two ranks, or one and the Phoenix: no need to look for one else.
-    paired = counts[2:].count(2) + counts[2:].count(3) + counts[2:].count(4)
+    naturals = counts[2:]
+    paired = len(naturals) - naturals.count(0) - naturals.count(1)  # (ranks of 2 cards or more)
     for lo, hi in pair_run_windows(counts, phoenix, None) if paired + phoenix >= 2 else ():
         parts.append(
             (count_window_pair_runs(counts, lo, hi, phoenix), partial(window_pair_runs, hand, lo, hi))
         )
-    for lo, hi, spot in straight_windows(counts, phoenix, None):
-        count = count_window_straights(hand, counts, lo, hi, spot)
+    flushes = straight_flush_starts(hand)
+    # Without the Mah Jong and the Phoenix, a straight needs five naturals of ranks in a row.
+    maybe_straights = hand & (MAH_JONG_BIT | PHOENIX_BIT) or five_rank_starts(hand)
+    for lo, hi, spot in straight_windows(counts, phoenix, None) if maybe_straights else ():
+        count = count_window_straights(hand, counts, lo, hi, spot, flushes != 0)
         make = partial(window_straights, hand, lo, hi, spot)
         if lo == 1 and wishes:  # each with the Mah Jong once per wish
             parts.append((count * len(wishes), partial(_wished, make, wishes)))
         else:
             parts.append((count, make))
-    if 4 in counts or straight_flush_starts(hand):
+    if 4 in counts or flushes:
         parts.append((count_bombs(hand), partial(bomb_plays, hand, None)))
     return parts
 

@@ -1122,7 +1122,8 @@ class Round:
         if not left and r._finish_if_done():  # the round can end only when a seat goes out
             return r
         r.to_move = _FIRST_IN[seated << 2 | (seat + 1) & 3]
-        r._window = r._open_window(seat)
+        if bombs:  # (most often no hand holds a bomb: the window stays shut)
+            r._window = r._open_window(seat)
         return r
 
     def _check_wish(self, seat: int) -> None:
@@ -1206,7 +1207,7 @@ class Round:
         else:
             r.to_move = self._top_seat
             r._complete = True
-            r._window = r._open_window(seat)
+            r._window = r._open_window(seat) if r._bombs else ()
         return r
 
     def _apply_take(self, seat: int, act: Action) -> "Round":
