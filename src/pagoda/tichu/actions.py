@@ -118,7 +118,7 @@ def parse_action(text: str) -> Action:
     """Read an action's text (the syntax only; whether it is legal is the round's question).
 
     >>> parse_action("exchange 2g Dr 3k").gifts
-    (2g, Dr, 3k)
+    (Card.parse('2g'), Card.parse('Dr'), Card.parse('3k'))
     >>> parse_action("play 5g 5r wish 3")
     Traceback (most recent call last):
     ...

@@ -64,11 +64,11 @@ _POINTS[PHOENIX], _POINTS[DRAGON] = -25, 25
 
 
 class Card(int):
-    """One card, an ``int`` 0..55 whose ``str`` and ``repr`` are its notation.
+    """One card, an ``int`` 0..55 whose ``str`` is its notation; its ``repr`` evaluates back.
 
     >>> c = parse_cards("Kb")[0]
-    >>> c.rank, c.suit, c.points, str(c)
-    (13, 'b', 10, 'Kb')
+    >>> c.rank, c.suit, c.points, str(c), c
+    (13, 'b', 10, 'Kb', Card.parse('Kb'))
     """
 
     __slots__ = ()
@@ -102,7 +102,15 @@ class Card(int):
         return _NAMES[self]
 
     def __repr__(self) -> str:
-        return _NAMES[self]
+        return f"Card.parse({_NAMES[self]!r})"
+
+    @staticmethod
+    def parse(text: str) -> "Card":
+        """The one card ``text`` names; :class:`~pagoda.core.ParseError` if it names no card or several."""
+        cards = parse_cards(text)
+        if len(cards) != 1:
+            raise ParseError(f"one card, not {len(cards)}: {text!r}")
+        return cards[0]
 
 
 #: Every card, indexed by its number.
@@ -120,7 +128,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     """Read cards in the notation, spaces optional; a card named twice is an error.
 
     >>> parse_cards("Mj2gPh")
-    (Mj, 2g, Ph)
+    (Card.parse('Mj'), Card.parse('2g'), Card.parse('Ph'))
     >>> parse_cards("10r Tr")
     Traceback (most recent call last):
     ...

@@ -22,6 +22,7 @@ each of them, :func:`classify` takes the highest reading, and :func:`beats` comp
 
 from typing import NamedTuple
 
+from pagoda.core import ParseError
 from pagoda.tichu.cards import (
     CARDS,
     DOG_BIT,
@@ -35,6 +36,7 @@ from pagoda.tichu.cards import (
     format_cards,
     format_rank,
     mask_cards,
+    parse_rank,
     to_mask,
 )
 
@@ -104,9 +106,51 @@ class Combo(NamedTuple):
     def __str__(self) -> str:
         return format_cards(self.mask)
 
+    def text(self) -> str:
+        """The combination as notation: its kind, its rank, its cards, and the Phoenix's rank if
+        it stands in for one (``full_house A Kg Kr Ak Ar Ph phoenix A``); :meth:`parse` reads it."""
+        rank = format_rank_any(self.rank)
+        phoenix = f" phoenix {format_rank_any(self.phoenix)}" if self.phoenix else ""
+        return f"{self.kind} {rank} {self}{phoenix}"
+
+    @classmethod
+    def parse(cls, text: str) -> "Combo":
+        """Read :meth:`text` back; :class:`~pagoda.core.ParseError` if it is no reading of its cards.
+
+        >>> Combo.parse("pair A Ak Ar") == classify("Ak Ar")
+        True
+        """
+        words = text.split()
+        phoenix = 0
+        if len(words) >= 2 and words[-2] == "phoenix":
+            phoenix = int(_parse_rank_any(words[-1], text))
+            words = words[:-2]
+        if len(words) < 3:
+            raise ParseError(f"a combination is '<kind> <rank> <cards>', not {text!r}")
+        kind, rank = words[0], _parse_rank_any(words[1], text)
+        combo = cls(kind, rank, to_mask(" ".join(words[2:])), phoenix)
+        if combo.mask == PHOENIX_BIT and kind == SINGLE and rank * 2 % 2 == 1 and 1.5 <= rank <= 14.5:
+            return combo  # a single Phoenix: half above what it was played on
+        if combo not in readings(combo.mask):
+            raise ParseError(f"{text!r} is not a reading of its cards")
+        return combo
+
     def __repr__(self) -> str:
-        rank = self.rank if isinstance(self.rank, float) else format_rank_any(self.rank)
-        return f"<Combo {self.kind} {rank}: {self}>"
+        return f"Combo.parse({self.text()!r})"
+
+
+def _parse_rank_any(word: str, text: str) -> float:
+    """The inverse of :func:`format_rank_any`."""
+    if word in ("0", "1"):
+        return int(word)
+    if word == "Dr":
+        return 15
+    if "." in word:
+        try:
+            return float(word)
+        except ValueError:
+            raise ParseError(f"{word!r} is not a rank in {text!r}") from None
+    return parse_rank(word)
 
 
 def format_rank_any(rank: float) -> str:
@@ -258,7 +302,7 @@ def classify(cards: CardsLike, on: Combo | None = None) -> Combo | None:
     ``on`` is the combination on the table, which only matters for a single Phoenix.
 
     >>> classify("Mj 2g 3k 4b Ph")
-    <Combo straight 5: Mj 2g 3k 4b Ph>
+    Combo.parse('straight 5 Mj 2g 3k 4b Ph phoenix 5')
     >>> classify("Ph", on=classify("9g")).rank
     9.5
     >>> classify("2g 3g 4g 5g 6g").kind, classify("2g 3g 4g 5g Ph").kind
