@@ -221,20 +221,7 @@ class View:
     @staticmethod
     def parse(text: str) -> "View":
         """Read :meth:`text` back; :class:`~pagoda.core.ParseError` names a bad field."""
-        if not isinstance(text, str):
-            raise ParseError(f"a view is text, not {type(text).__name__}")
-        words = text.split()
-        if len(words) != len(_VIEW_PARTS):
-            raise ParseError(f"a view has {len(_VIEW_PARTS)} fields, not {len(words)}: {text!r}")
-        part = dict(zip(_VIEW_PARTS, words, strict=True))
-
-        def bad(name: str, why: str) -> ParseError:
-            return ParseError(f"view {name} {part[name]!r}: {why}")
-
-        try:
-            rules = Rules.parse(part["rules"].replace(",", " "))
-        except ParseError as e:
-            raise bad("rules", str(e)) from None
+        part, bad, rules = _read_fields(text, _VIEW_PARTS, "view")
         if part["seat"] not in ("0", "1", "2", "3"):
             raise bad("seat", "a seat 0-3")
         phase = next((p for p in Phase if p.value == part["phase"]), None)
@@ -289,7 +276,8 @@ class View:
             window=_parse_seats(part, "window", bad),
         )
         again = view.text().split()
-        for name, word, back in zip(_VIEW_PARTS, words, again, strict=True):
+        for name, back in zip(_VIEW_PARTS, again, strict=True):
+            word = part[name]
             if word != back:
                 raise bad(name, f"not as a view writes it: {back!r}")
         return view
@@ -1324,20 +1312,7 @@ class Round:
 
         Its :attr:`record` starts from the position (a ``[Position "..."]`` header).
         """
-        if not isinstance(text, str):
-            raise ParseError(f"a position is text, not {type(text).__name__}")
-        words = text.split()
-        if len(words) != len(_POSITION_PARTS):
-            raise ParseError(f"a position has {len(_POSITION_PARTS)} fields, not {len(words)}: {text!r}")
-        part = dict(zip(_POSITION_PARTS, words, strict=True))
-
-        def bad(name: str, why: str) -> ParseError:
-            return ParseError(f"position {name} {part[name]!r}: {why}")
-
-        try:
-            rules = Rules.parse(part["rules"].replace(",", " "))
-        except ParseError as e:
-            raise bad("rules", str(e)) from None
+        part, bad, rules = _read_fields(text, _POSITION_PARTS, "position")
         phase = next((p for p in Phase if p.value == part["phase"]), None)
         if phase is None:
             raise bad("phase", "one of " + ", ".join(p.value for p in Phase))
@@ -1401,7 +1376,8 @@ class Round:
         r._history = None
         r._cache = None
         again = r.position().split()
-        for name, word, back in zip(_POSITION_PARTS, words, again, strict=True):
+        for name, back in zip(_POSITION_PARTS, again, strict=True):
+            word = part[name]
             if word != back:
                 raise bad(name, f"not as this round writes it: {back!r}")
         if window and (top is None or (to_move in window and not r._complete)):
@@ -1586,6 +1562,28 @@ def _bomb_seats(hands: tuple[int, int, int, int]) -> int:
 def _dragon_gifts(seat: int) -> list[Action]:
     """Giving the Dragon trick to either opponent."""
     return [Action(GIVE_DRAGON, target=(seat + 1) & 3), Action(GIVE_DRAGON, target=(seat + 3) & 3)]
+
+
+def _read_fields(
+    text: str, names: tuple[str, ...], what: str
+) -> tuple[dict[str, str], Callable[[str, str], ParseError], Rules]:
+    """The named fields of a position's or a view's text, the error maker naming a bad one, and
+    the rules (the first field); :class:`~pagoda.core.ParseError` if the fields do not fit."""
+    if not isinstance(text, str):
+        raise ParseError(f"a {what} is text, not {type(text).__name__}")
+    words = text.split()
+    if len(words) != len(names):
+        raise ParseError(f"a {what} has {len(names)} fields, not {len(words)}: {text!r}")
+    part = dict(zip(names, words, strict=True))
+
+    def bad(name: str, why: str) -> ParseError:
+        return ParseError(f"{what} {name} {part[name]!r}: {why}")
+
+    try:
+        rules = Rules.parse(part["rules"].replace(",", " "))
+    except ParseError as e:
+        raise bad("rules", str(e)) from None
+    return part, bad, rules
 
 
 _POSITION_PARTS = (
