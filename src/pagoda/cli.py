@@ -38,10 +38,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``pagoda`` command line; returns the exit status."""
     parser = argparse.ArgumentParser(prog="pagoda", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
+    commands = {}
     for command, text in COMMANDS.items():
-        p = sub.add_parser(command, help=text, add_help=False)
-        p.add_argument("game", choices=GAMES)
-        p.add_argument("rest", nargs=argparse.REMAINDER, help="options of the command (see --help)")
+        p = sub.add_parser(command, help=text, description=text, add_help=False)
+        p.add_argument("game", choices=GAMES, help="the game: " + ", ".join(GAMES))
+        p.add_argument(
+            "rest",
+            nargs=argparse.REMAINDER,
+            help=f"options of the command (see pagoda {command} GAME --help)",
+        )
+        commands[command] = p
     serve = sub.add_parser("serve", help="run the game server (needs the server extra)", add_help=False)
     serve.add_argument("rest", nargs=argparse.REMAINDER, help="options of the server (see --help)")
     load = sub.add_parser("load", help="load-test servers on loopback (server extra)", add_help=False)
@@ -56,6 +62,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return load_main(args_list[1:])
     argv = list(sys.argv[1:] if argv is None else argv)
+    if len(argv) >= 2 and argv[0] in commands and argv[1] in ("-h", "--help"):
+        # The command's own help, before a game is named (each game's options: GAME --help).
+        print(commands[argv[0]].format_help(), end="")
+        return 0
     if len(argv) >= 2 and argv[0] == "watch" and argv[1] not in GAMES:
         game = _record_game(argv[1])
         if game is not None:

@@ -154,13 +154,22 @@ class GameAdapter:
         """The action the server makes once a bomb window has closed (the take), if any."""
         return None
 
+    def bot_inputs(
+        self, match: Any, seat: int, decision: Decision[Any] | None = None
+    ) -> tuple[Any, Sequence[Any]]:
+        """What a bot is shown for ``seat``: its view and the actions it may take (those of
+        ``decision`` when the seat is asked out of turn)."""
+        raise NotImplementedError
+
     def bot_move(self, match: Any, seat: int, bot: Any, rng: random.Random) -> str:
         """The action text a bot chooses for awaited ``seat``."""
-        raise NotImplementedError
+        view, legal = self.bot_inputs(match, seat)
+        return str(bot.decide(view, legal, rng))
 
     def bot_answer(self, match: Any, decision: Decision[Any], bot: Any, rng: random.Random) -> str:
         """The action text a bot chooses for ``decision`` (a seat asked out of turn)."""
-        raise NotImplementedError
+        view, legal = self.bot_inputs(match, decision.seat, decision)
+        return str(bot.decide(view, legal, rng))
 
     def record(self, options: TableOptions, actions: Sequence[tuple[int, str]]) -> Record:
         """The match record."""
@@ -342,13 +351,11 @@ class TichuGame(GameAdapter):
         seat = r.to_move
         return (seat, TAKE) if any(str(a) == TAKE for a in r.legal_actions(seat)) else None
 
-    def bot_move(self, match: Any, seat: int, bot: Any, rng: random.Random) -> str:
+    def bot_inputs(
+        self, match: Any, seat: int, decision: Decision[Any] | None = None
+    ) -> tuple[Any, Sequence[Any]]:
         r: tichu.Round = match.round
-        legal = r.legal_actions(seat)
-        return str(bot.decide(r.view(seat), legal, rng))
-
-    def bot_answer(self, match: Any, decision: Decision[Any], bot: Any, rng: random.Random) -> str:
-        return str(bot.decide(match.round.view(decision.seat), decision.actions, rng))
+        return r.view(seat), (r.legal_actions(seat) if decision is None else decision.actions)
 
     def record(self, options: TableOptions, actions: Sequence[tuple[int, str]]) -> Record:
         headers = (("Game", "tichu-match"), ("Rules", str(self.rules(options))), ("Seed", str(options.seed)))
@@ -453,12 +460,12 @@ class DouDiZhuGame(GameAdapter):
     def decisions(self, match: Any) -> tuple[Decision[Any], ...]:
         return () if match.is_over else match.current.decisions()
 
-    def bot_answer(self, match: Any, decision: Decision[Any], bot: Any, rng: random.Random) -> str:
-        return self.bot_move(match, decision.seat, bot, rng)
-
-    def bot_move(self, match: Any, seat: int, bot: Any, rng: random.Random) -> str:
+    def bot_inputs(
+        self, match: Any, seat: int, decision: Decision[Any] | None = None
+    ) -> tuple[Any, Sequence[Any]]:
+        # One seat is asked at a time: a decision's actions are the seat's legal actions.
         r: ddz.Round = match.current
-        return str(bot.decide(r.view(seat), r.legal_actions(seat), rng))
+        return r.view(seat), r.legal_actions(seat)
 
     def record(self, options: TableOptions, actions: Sequence[tuple[int, str]]) -> Record:
         headers = (

@@ -11,6 +11,7 @@ from typing import Any
 from pagoda.bots import available
 from pagoda.core import PagodaError
 from pagoda.server.games import GAMES, TableOptions, bot_name
+from pagoda.server.pool import BotPool
 from pagoda.server.store import BROKEN, SqlStore, StoredTable, mark_broken, record_actions
 from pagoda.server.table import Settings, Table
 
@@ -40,11 +41,14 @@ class Lobby:
         settings: Settings,
         max_tables: int = 1000,
         clock: Callable[[], float] = time.time,
+        pool: BotPool | None = None,
     ) -> None:
         self.store = store
         self.settings = settings
         self.max_tables = max_tables
         self.clock = clock
+        #: Where the tables' bots decide (``Settings.bot_workers`` processes unless given).
+        self.pool = pool or BotPool(settings.bot_workers, settings.bot_modules)
         self.tables: dict[str, Table] = {}
         self.addresses: dict[str, str] = {}  # table id -> the address that created it
         self.seen: dict[str, float] = {}  # lobby table id -> when it last had a connection
@@ -102,7 +106,7 @@ class Lobby:
             raise PagodaError("the new table could not be claimed for this server; try again")
         invite = secrets.token_urlsafe(18)
         await self.store.create(table_id, options.game, options.to_json(), owner, invite)
-        table = Table(table_id, options, owner, invite, self.store, self.settings, self._closed)
+        table = Table(table_id, options, owner, invite, self.store, self.settings, self._closed, self.pool)
         self.tables[table_id] = table
         if address:
             self.addresses[table_id] = address
@@ -164,7 +168,9 @@ class Lobby:
     async def adopt(self, row: StoredTable) -> Table:
         """Restart one stored table's actor from its event log and record."""
         options = TableOptions.from_json(row.options)
-        table = Table(row.id, options, row.owner, row.invite, self.store, self.settings, self._closed)
+        table = Table(
+            row.id, options, row.owner, row.invite, self.store, self.settings, self._closed, self.pool
+        )
         table.restore(await self.store.events(row.id), record_actions(row.record))
         self.tables[row.id] = table
         self.seen[row.id] = row.updated or self.clock()
@@ -181,6 +187,7 @@ class Lobby:
         for table in list(self.tables.values()):
             await table.stop()
         self.tables.clear()
+        self.pool.close()
 
 
 def _empty_lobby(table: Table) -> bool:

@@ -6,6 +6,7 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
+from pagoda.server.pool import default_workers
 from pagoda.server.slow import HEADER_TIMEOUT, guarded
 from pagoda.server.table import Settings
 
@@ -41,19 +42,68 @@ def run(argv: Sequence[str]) -> int:
     """Parse the options and serve until interrupted."""
     p = argparse.ArgumentParser(prog="pagoda serve", description=__doc__.splitlines()[0])
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--port", type=int, default=8000, help="port (default %(default)s)")
     p.add_argument(
         "--db", help="database URL or SQLite file (default: PAGODA_DATABASE_URL, else the data dir)"
     )
-    p.add_argument("--data-dir", default=os.environ.get("PAGODA_DATA_DIR", "pagoda-data"), help="data folder")
     p.add_argument(
-        "--client", default=os.environ.get("PAGODA_CLIENT_DIR", "client/dist"), help="client build"
+        "--data-dir",
+        default=os.environ.get("PAGODA_DATA_DIR", "pagoda-data"),
+        help="data folder (default PAGODA_DATA_DIR, else %(default)s)",
     )
-    p.add_argument("--allow-origin", action="append", default=[], help="another origin allowed to connect")
-    p.add_argument("--grace", type=float, default=20.0, help="seconds before a bot stands in for the absent")
-    p.add_argument("--bomb-window", type=float, default=1.5, help="seconds to bomb a complete trick")
-    p.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before it moves")
-    p.add_argument("--max-message", type=int, default=4096, help="largest message accepted, in bytes")
+    p.add_argument(
+        "--client",
+        default=os.environ.get("PAGODA_CLIENT_DIR", "client/dist"),
+        help="folder of the built browser client (default PAGODA_CLIENT_DIR, else %(default)s)",
+    )
+    p.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        help="another origin allowed to connect (may be repeated)",
+    )
+    p.add_argument(
+        "--grace",
+        type=float,
+        default=20.0,
+        help="seconds before a bot stands in for the absent (default %(default)g)",
+    )
+    p.add_argument(
+        "--bomb-window",
+        type=float,
+        default=1.5,
+        help="seconds to bomb a complete trick (default %(default)g)",
+    )
+    p.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.6,
+        help="seconds a bot waits before it moves (default %(default)g)",
+    )
+    p.add_argument(
+        "--bot-workers",
+        type=int,
+        default=default_workers(),
+        help="processes bots decide in (default %(default)s, one per CPU; 0: on the event loop)",
+    )
+    p.add_argument(
+        "--bot-timeout",
+        type=float,
+        default=Settings().bot_timeout,
+        help="seconds a bot decision may take before the heuristic decides instead (default %(default)g)",
+    )
+    p.add_argument(
+        "--bot-module",
+        action="append",
+        default=[],
+        help="a module to import that registers more bots (may be repeated)",
+    )
+    p.add_argument(
+        "--max-message",
+        type=int,
+        default=4096,
+        help="largest message accepted, in bytes (default %(default)s)",
+    )
     p.add_argument(
         "--sqlite-synchronous",
         choices=("full", "normal"),
@@ -103,6 +153,10 @@ def run(argv: Sequence[str]) -> int:
         p.error(f"--lease must be a positive number of seconds, not {args.lease}")
     if args.tables_per_address < 1:
         p.error(f"--tables-per-address must be at least 1, not {args.tables_per_address}")
+    if args.bot_workers < 0:
+        p.error(f"--bot-workers must be 0 or more, not {args.bot_workers}")
+    if args.bot_timeout <= 0:
+        p.error(f"--bot-timeout must be a positive number of seconds, not {args.bot_timeout}")
     if min(args.header_timeout, args.keep_alive, args.body_timeout) <= 0:
         p.error("--header-timeout, --body-timeout and --keep-alive must be positive numbers of seconds")
 
@@ -114,6 +168,9 @@ def run(argv: Sequence[str]) -> int:
         grace=args.grace,
         bomb_window=args.bomb_window,
         bot_delay=args.bot_delay,
+        bot_timeout=args.bot_timeout,
+        bot_workers=args.bot_workers,
+        bot_modules=tuple(args.bot_module),
         max_message=args.max_message,
         body_timeout=args.body_timeout,
         tables_per_address=args.tables_per_address,

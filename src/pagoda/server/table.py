@@ -21,17 +21,16 @@ import contextlib
 import hashlib
 import hmac
 import logging
-import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from pagoda.bots import get_bot
 from pagoda.core import PagodaError, ParseError
 from pagoda.server import limits
 from pagoda.server.games import GAMES, JSON, TableOptions, bot_name, record_text
 from pagoda.server.limits import Rate
+from pagoda.server.pool import BotPool, Question, decide
 from pagoda.server.protocol import PROTOCOL, check_server, error
 
 log = logging.getLogger("pagoda.server")
@@ -45,6 +44,12 @@ class Settings:
     grace: float = 20.0
     bomb_window: float = 1.5
     bot_delay: float = 0.4
+    #: Seconds a bot decision may take in a worker; past it the heuristic decides instead.
+    bot_timeout: float = 5.0
+    #: Worker processes for bot decisions (0: in this process, on the event loop).
+    bot_workers: int = 0
+    #: Modules imported (here and in every worker) before any bot decides: extra bots they register.
+    bot_modules: tuple[str, ...] = ()
     max_message: int = 4096
     rate: float = 8.0
     burst: int = 40
@@ -171,6 +176,7 @@ class Table:
         store: Store,
         settings: Settings,
         on_close: Callable[["Table"], None] | None = None,
+        pool: BotPool | None = None,
     ) -> None:
         self.id = table_id
         self.options = options
@@ -192,7 +198,7 @@ class Table:
         self.take_due: float | None = None
         self._closed_at = -1  # the number of actions when the server last closed a bomb window
         self.grace_due: dict[int, float] = {}
-        self._bots: dict[tuple[int, str], Any] = {}
+        self.pool = pool or BotPool(0)
         self._record: tuple[list[tuple[int, str]], str] | None = None  # actions, their record
         self._queue: asyncio.Queue[_Command] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
@@ -509,7 +515,7 @@ class Table:
         if new is None:
             new = self.game.apply(self.match, seat, text)
         actions = [*self.actions, (seat, text)]
-        new, bomb = self._bot_answers(new, actions)
+        new, bomb = await self._bot_answers(new, actions)
         events = []
         if not self.game.is_silent(text):
             private = {"private": True} if self.game.is_private(text) else {}
@@ -529,7 +535,9 @@ class Table:
         elif bomb is not None:
             await self._act(*bomb, "bot")
 
-    def _bot_answers(self, match: Any, actions: list[tuple[int, str]]) -> tuple[Any, tuple[int, str] | None]:
+    async def _bot_answers(
+        self, match: Any, actions: list[tuple[int, str]]
+    ) -> tuple[Any, tuple[int, str] | None]:
         """``match`` after every bot asked out of turn lets play go on (their answers appended to
         ``actions``), and the first bot's bomb if one bombs instead (not applied)."""
         while True:
@@ -537,9 +545,10 @@ class Table:
             if not asked:
                 return match, None
             d = asked[0]
-            rng = random.Random(f"pagoda-server/{self.options.seed}/{len(actions)}/{d.seat}")
+            seed = f"pagoda-server/{self.options.seed}/{len(actions)}/{d.seat}"
             try:
-                text = self.game.bot_answer(match, d, self._bot(d.seat), rng)
+                view, legal = self.game.bot_inputs(match, d.seat, d)
+                text = await self._decide(d.seat, view, legal, seed)
                 after = self.game.apply(match, d.seat, text)
             except Exception:
                 log.exception("table %s: bot for seat %d failed; it lets play go on", self.id, d.seat)
@@ -574,19 +583,30 @@ class Table:
     def _bot_controls(self, seat: int) -> bool:
         return self.seats[seat].bot is not None or self.standin[seat]
 
-    def _bot(self, seat: int) -> Any:
-        level = bot_name(self.options.game, self.seats[seat].bot or self.options.bot)
-        key = (seat, level)
-        if key not in self._bots:
-            self._bots[key] = get_bot(self.options.game, level)
-        return self._bots[key]
+    def _level(self, seat: int) -> str:
+        return bot_name(self.options.game, self.seats[seat].bot or self.options.bot)
 
-    def _rng(self, seat: int) -> random.Random:
-        return random.Random(f"pagoda-server/{self.options.seed}/{len(self.actions)}/{seat}")
+    async def _decide(self, seat: int, view: Any, legal: Any, seed: str) -> str:
+        """The seat's bot's answer from the pool; if it fails or runs past ``Settings.bot_timeout``
+        the heuristic decides instead, in this process, with the same seed (and the log says so)."""
+        game, level = self.options.game, self._level(seat)
+        try:
+            return await self.pool.decide(Question(game, level, view, legal, seed), self.settings.bot_timeout)
+        except TimeoutError:
+            why = f"took longer than {self.settings.bot_timeout:g} s"
+        except Exception as e:
+            why = f"failed ({type(e).__name__}: {e})"
+        fallback = bot_name(game, "heuristic")
+        log.warning(
+            "table %s: bot %s for seat %d %s; %s decided instead", self.id, level, seat, why, fallback
+        )
+        return decide(Question(game, fallback, view, legal, seed))
 
     async def _bot_move(self, seat: int, by: str) -> None:
+        seed = f"pagoda-server/{self.options.seed}/{len(self.actions)}/{seat}"
         try:
-            text = self.game.bot_move(self.match, seat, self._bot(seat), self._rng(seat))
+            view, legal = self.game.bot_inputs(self.match, seat)
+            text = await self._decide(seat, view, legal, seed)
             new = self.game.apply(self.match, seat, text)
         except Exception:
             log.exception("table %s: bot for seat %d failed; playing a random action", self.id, seat)
