@@ -51,9 +51,11 @@ def test_a_slow_bot_stalls_no_other_table_and_the_heuristic_stands_in(
         watcher, pinger = Client(slow, "a"), Client(other, "b")
         await watcher.hello()
         await pinger.hello()
+        started = time.perf_counter()
         slow.receive(watcher.conn, {"type": "start", "fill": "slow"})
         await asyncio.sleep(0.3)  # the table is now waiting for its first bot decision
         began = time.perf_counter()
+        assert began - started < 0.6  # the event loop was not held while the bot thinks
         answer = await asyncio.wait_for(pinger.send(type="ping", ref="r1"), 0.5)
         assert time.perf_counter() - began < 0.5
         assert [m for m in answer if m["type"] == "pong"] == [{"type": "pong", "ref": "r1"}]
@@ -119,21 +121,27 @@ def test_pagoda_serve_answers_a_ping_while_its_slow_bot_thinks(tmp_path: Path, s
     extra = ["--bot-workers", "1", "--bot-timeout", "1", "--bot-module", slow_bot]
     with server(tmp_path / "db.sqlite3", port, extra, log=log):
         slow = post(port, "/api/tables", {"game": "tichu", "turn_timer": 0})
-        with connect(f"ws://127.0.0.1:{port}/ws/{slow['id']}", open_timeout=5) as ws:
+        other = post(port, "/api/tables", {"game": "tichu", "turn_timer": 0})
+        with (
+            connect(f"ws://127.0.0.1:{port}/ws/{slow['id']}", open_timeout=5) as ws,
+            connect(f"ws://127.0.0.1:{port}/ws/{other['id']}", open_timeout=5) as ws2,
+        ):
+            ws2.send(json.dumps({"type": "hello", "protocol": 1, "guest": other["guest"], "name": "Bo"}))
+            while receive(ws2)["type"] != "snapshot":
+                pass
             ws.send(json.dumps({"type": "hello", "protocol": 1, "guest": slow["guest"], "name": "Ann"}))
             ws.send(json.dumps({"type": "start", "fill": "slow"}))
-            time.sleep(0.5)
-            other = post(port, "/api/tables", {"game": "tichu", "turn_timer": 0})
-            with connect(f"ws://127.0.0.1:{port}/ws/{other['id']}", open_timeout=5) as ws2:
-                ws2.send(json.dumps({"type": "hello", "protocol": 1, "guest": other["guest"], "name": "Bo"}))
-                while receive(ws2)["type"] != "snapshot":
-                    pass
+            while (first := receive(ws))["type"] != "event" or first["event"]["kind"] != "started":
+                pass
+            time.sleep(0.5)  # the first bot decision is under way
+            for ref in ("p1", "p2", "p3"):
                 began = time.perf_counter()
-                ws2.send(json.dumps({"type": "ping", "ref": "p"}))
+                ws2.send(json.dumps({"type": "ping", "ref": ref}))
                 while (msg := receive(ws2))["type"] != "pong":
                     pass
                 assert time.perf_counter() - began < 0.5
-                assert msg == {"type": "pong", "ref": "p"}
+                assert msg == {"type": "pong", "ref": ref}
+                time.sleep(0.2)
             deadline = time.monotonic() + 15
             while "decided instead" not in log.read_text() and time.monotonic() < deadline:
                 time.sleep(0.1)
