@@ -48,6 +48,25 @@ def test_fewer_sockets_than_seats_leave_the_rest_to_bots(tmp_path: Path) -> None
     assert len(report.own) == report.actions > 0
 
 
+def test_bot_tables_play_beside_the_measured_ones(tmp_path: Path) -> None:
+    port = free_port()
+    with server(tmp_path / "pagoda.sqlite3", port):
+        options = Options(
+            urls=[f"http://127.0.0.1:{port}"],
+            tables=1,
+            duration=2.0,
+            think=0.1,
+            bot_tables=2,
+            bot_level="heuristic",
+        )
+        report = asyncio.run(run_load(options))
+    assert report.errors == []
+    assert report.sockets == 4  # the bot tables' watchers are not clients of the measured tables
+    assert report.bot_actions > 10
+    assert len(report.own) == report.actions > 0
+    assert report.summary()["bot_table_actions"] == report.bot_actions
+
+
 @pytest.mark.parametrize(
     "url", ["http://10.0.0.1:8000", "http://example.org", "ws://127.0.0.1:8000", "http://0.0.0.0:8000"]
 )
@@ -63,6 +82,8 @@ def test_bounds_are_checked() -> None:
         Options(urls=["http://127.0.0.1:1"], tables=1001).check()
     with pytest.raises(ValueError, match="--sockets"):
         Options(urls=["http://127.0.0.1:1"], tables=2, sockets=9).check()
+    with pytest.raises(ValueError, match="--bot-tables must be 0 to 1000, not -1"):
+        Options(urls=["http://127.0.0.1:1"], bot_tables=-1).check()
     with pytest.raises(ValueError, match="--duration"):
         Options(urls=["http://127.0.0.1:1"], duration=7200).check()
     with pytest.raises(SystemExit):

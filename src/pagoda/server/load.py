@@ -8,6 +8,8 @@ random cards of its hand). Tables are set up over ``--ramp`` seconds and play as
 so their rounds are not in step; once all are playing, for ``--duration`` seconds, each action's
 time from sending it to receiving the event that results is measured on the actor's own socket
 and on each other client of the table, and p50/p90/p99/max of both, events/s and errors printed.
+``--bot-tables`` more tables of ``--bot-level`` bots (``search`` by default) play meanwhile, each
+watched by one socket and not measured: what human-paced tables feel of the bots' thinking.
 
 Only loopback servers are accepted (this is a benchmark, not a tool to load someone's server),
 and both the number of tables and the duration are bounded.
@@ -59,6 +61,9 @@ class Options:
     drain: float = 10.0
     cross: bool = False
     server_pids: list[int] = field(default_factory=list)
+    #: More tables where bots of ``bot_level`` hold every seat (watched by one socket, not measured).
+    bot_tables: int = 0
+    bot_level: str = "search"
 
     def check(self) -> None:
         """Raise ValueError naming what is wrong."""
@@ -74,6 +79,8 @@ class Options:
             )
         if not 0 < self.duration <= MAX_DURATION:
             raise ValueError(f"--duration must be above 0 and at most {MAX_DURATION:g} seconds")
+        if not 0 <= self.bot_tables <= MAX_TABLES:
+            raise ValueError(f"--bot-tables must be 0 to {MAX_TABLES}, not {self.bot_tables}")
         if self.think < 0 or self.ramp < 0 or self.drain < 0:
             raise ValueError("--think, --ramp and --drain are seconds, not negative")
         for pid in self.server_pids:
@@ -114,6 +121,7 @@ class Report:
     seconds: float = 0.0
     rounds: int = 0
     server_cpu: float | None = None
+    bot_actions: int = 0  # actions seen on the bot tables over the whole run
 
     def summary(self) -> JSON:
         """The figures as JSON: counts, percentiles in ms, events/s."""
@@ -129,6 +137,7 @@ class Report:
             "messages_per_s": round(self.messages / self.seconds, 1) if self.seconds else 0.0,
             "errors": len(self.errors),
             "first_errors": self.errors[:5],
+            "bot_table_actions": self.bot_actions,
             "server_cpu_s": None if self.server_cpu is None else round(self.server_cpu, 2),
             "server_cpu_ms_per_action": (
                 round(1000 * self.server_cpu / self.actions, 3) if self.server_cpu and self.actions else None
@@ -295,6 +304,7 @@ class _Run:
         self.closing = False
         self.tables: list[_Table] = []
         self.readers: list[asyncio.Task[None]] = []
+        self.watchers: list[ClientConnection] = []
 
     async def setup(self, t: _Table) -> None:
         made = await asyncio.to_thread(_post, t.url, "/api/tables", {"game": "tichu", "turn_timer": 0})
@@ -319,6 +329,30 @@ class _Run:
         for c in t.clients:
             c.consider()
 
+    async def setup_bots(self, index: int, url: str) -> None:
+        """A table of ``bot_level`` bots in every seat, started by a socket that only watches."""
+        level = self.options.bot_level
+        made = await asyncio.to_thread(
+            _post, url, "/api/tables", {"game": "tichu", "turn_timer": 0, "bot": level}
+        )
+        ws_url = "ws" + url[len("http") :].rstrip("/") + made["ws"]
+        ws = await connect(ws_url, open_timeout=30, max_size=2**20, compression=None)
+        self.watchers.append(ws)
+        hello = {"type": "hello", "protocol": 1, "guest": made["guest"], "name": f"bots{index}"}
+        await ws.send(json.dumps(hello))
+        await ws.send(json.dumps({"type": "start", "fill": level}))
+
+        async def read() -> None:
+            with contextlib.suppress(ConnectionClosed):
+                async for text in ws:
+                    msg = json.loads(text)
+                    if msg["type"] == "event" and msg["event"]["kind"] == "action":
+                        self.report.bot_actions += 1
+                    elif msg["type"] == "error":
+                        self.report.errors.append(f"bot table {index}: {msg['code']}: {msg['message']}")
+
+        self.readers.append(asyncio.get_running_loop().create_task(read()))
+
     async def main(self) -> Report:
         o = self.options
         sockets = o.sockets if o.sockets is not None else SEATS * o.tables
@@ -330,6 +364,13 @@ class _Run:
             await asyncio.sleep(o.ramp * t.index / o.tables)
             await self.setup(t)
 
+        bot_results = await asyncio.gather(
+            *(self.setup_bots(i, o.urls[i % len(o.urls)]) for i in range(o.bot_tables)),
+            return_exceptions=True,
+        )
+        for i, res in enumerate(bot_results):
+            if isinstance(res, BaseException):
+                self.report.errors.append(f"bot table {i}: set-up failed: {res!r}")
         results = await asyncio.gather(*(staged(t) for t in self.tables), return_exceptions=True)
         for t, res in zip(self.tables, results, strict=True):
             if isinstance(res, BaseException):
@@ -355,6 +396,9 @@ class _Run:
                 if c.timer is not None:
                     c.timer.cancel()
         self.closing = True
+        for ws in self.watchers:
+            with contextlib.suppress(Exception):
+                await ws.close()
         for t in self.tables:
             for c in t.clients:
                 with contextlib.suppress(Exception):
@@ -417,6 +461,11 @@ def format_report(summary: JSON) -> str:
                 if summary.get("server_cpu_s") is not None
                 else []
             ),
+            *(
+                [f"bot tables: {summary['bot_table_actions']} actions"]
+                if summary.get("bot_table_actions")
+                else []
+            ),
             *[f"  {e}" for e in summary["first_errors"]],
         ]
     )
@@ -447,6 +496,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=[],
         help="a server process (repeat for several): its CPU time over the window, per action sent",
     )
+    p.add_argument(
+        "--bot-tables",
+        type=int,
+        default=0,
+        help="more tables where bots hold every seat, playing while the others are measured (default 0)",
+    )
+    p.add_argument("--bot-level", default="search", help="the bot of those tables (default search)")
     args = p.parse_args(list(argv) if argv is not None else None)
     options = Options(
         urls=args.url or ["http://127.0.0.1:8000"],
@@ -458,6 +514,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         seed=args.seed,
         cross=args.cross,
         server_pids=args.server_pid,
+        bot_tables=args.bot_tables,
+        bot_level=args.bot_level,
     )
     try:
         options.check()
