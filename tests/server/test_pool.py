@@ -8,6 +8,7 @@ import random
 import sys
 import time
 from collections.abc import Iterator
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 from pathlib import Path
 
@@ -29,7 +30,8 @@ SLOW = __name__.rsplit(".", 1)[0] + ".slowbot"
 def slow_bot() -> Iterator[str]:
     """The ``slow`` bot registered for the test, and gone from this process after it."""
     yield SLOW
-    bots._REGISTRY.pop(("tichu", "slow"), None)
+    for name in ("slow", "crash"):
+        bots._REGISTRY.pop(("tichu", name), None)
     sys.modules.pop(SLOW, None)
 
 
@@ -81,6 +83,23 @@ def test_a_worker_s_error_reaches_the_table() -> None:
             pool.close()
 
     run(body)
+
+
+def test_a_dead_worker_is_replaced_for_the_next_decision(slow_bot: str) -> None:
+    game = GAMES["tichu"]
+    match = game.new(TableOptions("tichu", "standard", None, 1, 0, True, "heuristic", 5))
+    view, legal = game.bot_inputs(match, game.awaiting(match)[0])
+
+    async def body() -> str:
+        pool = BotPool(1, imports=(slow_bot,))
+        try:
+            with pytest.raises(BrokenProcessPool):
+                await pool.decide(Question("tichu", "crash", view, legal, "s"), 30.0)
+            return await pool.decide(Question("tichu", "heuristic", view, legal, "s"), 30.0)
+        finally:
+            pool.close()
+
+    assert run(body) == decide(Question("tichu", "heuristic", view, legal, "s"))
 
 
 async def _play(tmp: Path, workers: int, game: str, seed: int) -> tuple[list[tuple[int, str]], str | None]:

@@ -110,6 +110,7 @@ class Server:
         settings = replace(self.config.settings, secret=secret)
         self.signer = URLSafeSerializer(secret, salt="pagoda-guest")
         self.lobby = Lobby(store, settings)
+        await self.lobby.pool.start()  # the bots' workers, before any table is restored
         redis_url = self.config.redis_url or os.environ.get("PAGODA_REDIS_URL")
         if redis_url:
             from pagoda.server.bus import Cluster  # several processes: docs/server.md

@@ -76,31 +76,44 @@ class BotPool:
         self.imports = tuple(imports)
         _preload(self.imports)  # this process decides too: for the fallback and without workers
         self._executor: Executor | None = None
+        self._starting: asyncio.Lock | None = None
 
     @property
     def in_process(self) -> bool:
         """True when decisions run in this process, on the event loop (``workers`` is 0)."""
         return self.workers == 0
 
-    def _pool(self) -> Executor:
-        if self._executor is None:
-            self._executor = ProcessPoolExecutor(
-                self.workers,
-                mp_context=multiprocessing.get_context(start_method()),
-                initializer=_preload,
-                initargs=(self.imports,),
-            )
-        return self._executor
+    def _start(self) -> Executor:
+        """A new pool with every worker started (each start waits for a process: not on the loop)."""
+        executor = ProcessPoolExecutor(
+            self.workers,
+            mp_context=multiprocessing.get_context(start_method()),
+            initializer=_preload,
+            initargs=(self.imports,),
+        )
+        for started in [executor.submit(_preload, ()) for _ in range(self.workers)]:
+            started.result()
+        return executor
+
+    async def start(self) -> None:
+        """Start the workers, in a thread so that no table waits for them (once; later calls return)."""
+        if self._starting is None:
+            self._starting = asyncio.Lock()
+        async with self._starting:
+            if self._executor is None and not self.in_process:
+                self._executor = await asyncio.to_thread(self._start)
 
     async def decide(self, question: Question, timeout: float) -> str:
         """The bot's answer from a worker within ``timeout`` seconds (waiting for a free worker
-        included); :class:`TimeoutError` past it, or the worker's own error. In-process (no
-        workers) the decision runs at once and no limit applies."""
+        included, not the workers' start); :class:`TimeoutError` past it, or the worker's own
+        error. In-process (no workers) the decision runs at once and no limit applies."""
         if self.in_process:
             return decide(question)
+        await self.start()
+        assert self._executor is not None
         loop = asyncio.get_running_loop()
         try:
-            return await asyncio.wait_for(loop.run_in_executor(self._pool(), decide, question), timeout)
+            return await asyncio.wait_for(loop.run_in_executor(self._executor, decide, question), timeout)
         except BrokenProcessPool:
             # A worker died: the next decision gets a new pool.
             broken, self._executor = self._executor, None
