@@ -4,7 +4,9 @@ limit, and the pool plays a seeded table exactly as the server's own process doe
 import asyncio
 import json
 import logging
+import os
 import random
+import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -100,6 +102,45 @@ def test_a_dead_worker_is_replaced_for_the_next_decision(slow_bot: str) -> None:
             pool.close()
 
     assert run(body) == decide(Question("tichu", "heuristic", view, legal, "s"))
+
+
+OWNER = """
+import asyncio, sys
+from pagoda.server.pool import BotPool
+pool = BotPool(2)
+asyncio.run(pool.start())
+print(*pool._executor._processes, flush=True)
+sys.stdin.read()
+"""
+
+
+def test_workers_end_when_their_server_is_killed() -> None:
+    owner = subprocess.Popen(
+        [sys.executable, "-c", OWNER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert owner.stdout is not None
+        workers = [int(pid) for pid in owner.stdout.readline().split()]
+        assert len(workers) == 2
+        for pid in workers:
+            os.kill(pid, 0)  # running
+    finally:
+        owner.kill()
+        owner.wait(timeout=10)
+    deadline = time.monotonic() + 10
+    alive = workers
+    while alive and time.monotonic() < deadline:
+        time.sleep(0.1)
+        alive = [pid for pid in workers if _running(pid)]
+    assert alive == []
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
 
 
 async def _play(tmp: Path, workers: int, game: str, seed: int) -> tuple[list[tuple[int, str]], str | None]:

@@ -15,6 +15,8 @@ import importlib
 import multiprocessing
 import os
 import random
+import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -22,6 +24,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from pagoda.bots import get_bot
+
+#: Seconds between a worker's checks that the process owning its pool is still there.
+WATCH_EVERY = 1.0
 
 #: Bots made in this process, by game and name (registered bots keep no state between decisions).
 _BOTS: dict[tuple[str, str], Any] = {}
@@ -48,9 +53,30 @@ def decide(question: Question) -> str:
 
 
 def _preload(modules: tuple[str, ...]) -> None:
-    """A worker's start: import the modules that register extra bots."""
+    """Import the modules that register extra bots."""
     for name in modules:
         importlib.import_module(name)
+
+
+def _watch(owner: int) -> None:
+    """End this worker once the process that owns the pool is gone (killed, or exited without
+    stopping its workers): a worker never outlives its server."""
+    while True:
+        time.sleep(WATCH_EVERY)
+        try:
+            os.kill(owner, 0)
+        except (ProcessLookupError, PermissionError):  # gone (or its number taken by another user's)
+            os._exit(0)
+
+
+def _start_worker(modules: tuple[str, ...], owner: int) -> None:
+    """A worker's start: the extra bots' modules, and a watch on the pool's owner."""
+    _preload(modules)
+    threading.Thread(target=_watch, args=(owner,), name="pagoda-owner-watch", daemon=True).start()
+
+
+def _ready() -> None:
+    """Nothing: a worker that answers it has started."""
 
 
 def start_method() -> str:
@@ -88,10 +114,10 @@ class BotPool:
         executor = ProcessPoolExecutor(
             self.workers,
             mp_context=multiprocessing.get_context(start_method()),
-            initializer=_preload,
-            initargs=(self.imports,),
+            initializer=_start_worker,
+            initargs=(self.imports, os.getpid()),
         )
-        for started in [executor.submit(_preload, ()) for _ in range(self.workers)]:
+        for started in [executor.submit(_ready) for _ in range(self.workers)]:
             started.result()
         return executor
 
