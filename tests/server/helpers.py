@@ -82,7 +82,8 @@ async def wait_for(cond: Callable[[], bool], clients: list[Client], limit: float
         await c.settle()
 
 
-_CARD = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][gkbr]|Mj|Dg|Ph|Dr)(?![A-Za-z0-9])")
+# (a token's URL-safe base64 may hold "2k" between "_" or "-": those are no card words)
+_CARD = re.compile(r"(?<![A-Za-z0-9_-])([2-9TJQKA][gkbr]|Mj|Dg|Ph|Dr)(?![A-Za-z0-9_-])")
 
 
 def card_words(text: str) -> set[str]:
