@@ -655,24 +655,16 @@ class Round(NamedTuple):
         counts[seat] += 1
         if combo.kind == ROCKET or combo.kind == BOMB:
             return self._bomb(seat, combo, tuple(hands), tuple(counts), history)
-        if not hands[seat]:  # the seat has played its last card: it wins and the round ends
-            return self._evolve(
-                phase=Phase.OVER,
-                hands=tuple(hands),
-                top=combo,
-                top_seat=seat,
-                passes=0,
-                play_counts=tuple(counts),
-                winner=seat,
-                history=history,
-            )
+        over = not hands[seat]  # the seat has played its last card: it wins and the round ends
         return self._evolve(
-            to_move=(seat + 1) % n,
+            phase=Phase.OVER if over else Phase.PLAY,
+            to_move=seat if over else (seat + 1) % n,
             hands=tuple(hands),
             top=combo,
             top_seat=seat,
             passes=0,
             play_counts=tuple(counts),
+            winner=seat if over else -1,
             history=history,
         )
 
