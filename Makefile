@@ -10,7 +10,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = 1
 
 NODE_STAMP := client/node_modules/.installed
 
-.PHONY: install play test lint typecheck pytest client client-test client-e2e bench clean
+.PHONY: install native cargo-test play test lint typecheck pytest client client-test client-e2e bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,8 +22,24 @@ $(STAMP): $(BIN)/python pyproject.toml constraints.txt
 
 install: $(STAMP)
 
+# The native core (native/: Rust, PyO3, built by maturin from Cargo.lock) into the environment.
+# pagoda runs without it (the Python reference cores), so `make install` alone does not need Rust.
+NATIVE_STAMP := $(VENV)/.native-built
+NATIVE_SRC := $(shell find native/src -name '*.rs') native/Cargo.toml native/Cargo.lock native/pyproject.toml
+$(NATIVE_STAMP): $(STAMP) $(NATIVE_SRC)
+	@command -v cargo >/dev/null || { echo "cargo not found: the native core needs a Rust toolchain (https://rustup.rs)"; exit 1; }
+	VIRTUAL_ENV=$(abspath $(VENV)) $(BIN)/maturin develop --release --locked --quiet -m native/Cargo.toml
+	touch $(NATIVE_STAMP)
+
+native: $(NATIVE_STAMP)
+
+# The native core's own tests (plain Rust: no Python needed), proptest included.
+cargo-test:
+	@command -v cargo >/dev/null || { echo "cargo not found: the native core needs a Rust toolchain (https://rustup.rs)"; exit 1; }
+	cd native && cargo test --locked --release --quiet
+
 # The browser table with bots on an embedded SQLite: http://127.0.0.1:8000
-play: install client
+play: install native client
 	$(BIN)/pagoda serve
 
 lint: install
@@ -35,12 +51,12 @@ typecheck: install
 
 # The Redis tests (tests/server/test_redis*.py) start Debian's redis-server on a free port;
 # tests/server/test_postgres.py starts Debian's PostgreSQL (/usr/lib/postgresql/*/bin) in a temp folder.
-pytest: install
+pytest: install native
 	@test -x /usr/bin/redis-server || { apt-get update -q && apt-get install -y -q redis-server; }
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { apt-get update -q && apt-get install -y -q postgresql; }
 	$(BIN)/pytest -n $(JOBS)
 
-test: lint typecheck client-test client-e2e pytest
+test: lint typecheck cargo-test client-test client-e2e pytest
 
 bench: install
 	$(BIN)/pagoda bench tichu
@@ -65,4 +81,4 @@ client-e2e: install client
 	cd client && npx playwright test
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis client/node_modules client/dist
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis client/node_modules client/dist native/target

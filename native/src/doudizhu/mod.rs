@@ -1,0 +1,1 @@
+//! The doudizhu rules core.

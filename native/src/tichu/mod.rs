@@ -1,0 +1,1 @@
+//! The tichu rules core.
