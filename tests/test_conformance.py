@@ -2,7 +2,8 @@
 
 On seeded random playouts that step through each state's own flow (``decisions()``):
 - the state satisfies the protocol, and the same seed gives the same game;
-- what a state offers cannot be changed by its caller (immutable sequences);
+- what a state offers cannot be changed by its caller (immutable sequences), nor can the state
+  itself (its fields refuse assignment), and it pickles to an equal state;
 - every action offered applies, and an action not offered raises ``IllegalAction`` with a reason;
 - ``apply`` applies exactly what ``legal_actions`` offers (a decision's actions are among them);
 - the position round-trips: ``from_position(position())`` has the same position, the same
@@ -14,6 +15,7 @@ The volume per preset is CONFORMANCE_ROUNDS (default 5 rounds); the ``slow`` var
 """
 
 import os
+import pickle
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -102,6 +104,12 @@ def _check_step(game: str, state: GameState, rng: random.Random, offered: list[t
         with pytest.raises(IllegalAction) as refused:
             state.apply(seat, action)
         assert str(refused.value), "a refusal says why"
+    # the state cannot be changed, and pickles to an equal state with the same offers
+    with pytest.raises(AttributeError):
+        state.to_move = 0  # type: ignore[misc]
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy == state
+    assert _decisions(copy) == _decisions(state)
     # the position round-trips
     text = state.position()
     assert "\n" not in text

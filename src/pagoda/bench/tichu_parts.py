@@ -58,14 +58,14 @@ def decisions(deals: int, seed: int = 1) -> list[Decision]:
             actions = r.legal_actions(seat)
             r = r.apply(seat, actions[int(x * len(actions))])
     for d in out:
-        d[1]._cache = None  # listed again from scratch when replayed
+        d[1].memo.clear()  # listed again from scratch when replayed
     return out
 
 
 def replay(found: Sequence[Decision]) -> None:
     """List the legal actions of each decision and apply the one picked."""
     for _, r, seat, x in found:
-        r._cache = None
+        r.memo.clear()
         actions = r.legal_actions(seat)
         r.apply(seat, actions[int(x * len(actions))])
 
@@ -129,7 +129,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             only += len(actions) == 1 and actions[0].kind == PASS
             picked_pass += action.kind == PASS
             picked_single += action.kind == PLAY and action.combo is not None and action.combo.length == 1
-            r._cache = None
+            r.memo.clear()
         n = len(mine)
         shares = f"{only / n:10.0%} {picked_pass / n:12.0%} {picked_single / n:14.0%}"
         print(f"{name:10s} {n / args.deals:6.1f} {shares}")

@@ -127,7 +127,7 @@ _EAGER_PLAYS = 3
 _History = tuple["_History", int, Action] | None
 
 
-class _Setup(NamedTuple):
+class Setup(NamedTuple):
     """What a round keeps from its deal on, changed only by the Grand Tichu decisions, the
     exchange and the calls."""
 
@@ -137,7 +137,7 @@ class _Setup(NamedTuple):
     decided: int  # the seats that have decided on Grand Tichu
     given: tuple[tuple[Card, Card, Card] | None, ...]  # each seat's exchange, once given
     grand: int  # the seats that called Grand Tichu
-    tichu: int  # the seats that called Tichu (rare in play: a new _Setup then)
+    tichu: int  # the seats that called Tichu (rare in play: a new Setup then)
     position: str | None = None  # the position the round was set up from (from_position)
 
 
@@ -286,8 +286,19 @@ class View:
         return f"View.parse({self.text()!r})"
 
 
-class Round:
+class Round(NamedTuple):
     """An immutable Tichu round; :meth:`apply` returns the next round.
+
+    A round is a named tuple of the fields below (as a Dou Di Zhu round is): frozen and slotted,
+    and every transition makes its next round with one :meth:`_evolve`. Two rounds are equal
+    when their positions are (:meth:`position`); the history that led there is compared through
+    :attr:`record`.
+
+    >>> r = Round.new(seed=1)
+    >>> r.to_move = 3
+    Traceback (most recent call last):
+    ...
+    AttributeError: can't set attribute
 
     >>> r = Round.from_hands([
     ...     "Mj 2g 3g 4g 5g 6g 7g 8g 9g Tg Jg Qg Kg Ag",
@@ -317,53 +328,57 @@ class Round:
     ['take', 'play 2k 3k 4k 5k 6k']
     """
 
-    __slots__ = (
-        "_bombs",
-        "_cache",
-        "_closing",
-        "_complete",
-        "_hands",
-        "_history",
-        "_in",
-        "_out",
-        "_passed",
-        "_quiet",
-        "_setup",
-        "_top",
-        "_top_seat",
-        "_trick",
-        "_trick_plays",
-        "_window",
-        "_wish",
-        "_won",
-        "phase",
-        "rules",
-        "to_move",
-    )
-
     rules: Rules
     phase: Phase
-    _setup: "_Setup"  # fixed from the deal on, but for the decisions, the exchange and the calls
-    _hands: tuple[int, int, int, int]
-    _in: int  # the seats with cards in hand
-    _bombs: int  # the seats whose hand holds a bomb (a hand in play only loses cards)
-    _quiet: int  # the seats that may no longer call Tichu: they called, or played a card
-    _won: tuple[int, int, int, int]
-    _trick: int
-    _top: Combo | None
-    _top_seat: int
-    _trick_plays: tuple[tuple[int, Combo], ...]
-    _passed: int
-    _complete: bool  # every other seat still in has passed on the top (kept by _pass)
     #: The seat whose decision the round waits for (-1 once over); in the simultaneous phases
     #: (Grand Tichu, exchange) the lowest seat still to decide (:attr:`awaiting` lists them all).
     to_move: int
-    _wish: int
-    _out: tuple[int, ...]
-    _closing: bool
-    _window: tuple[int, ...]  # the seats still asked whether they bomb the table, in order
-    _history: _History
-    _cache: Sequence[Action] | None  # the legal actions of the seat to move, made on demand
+    #: Fixed from the deal on, but for the Grand Tichu decisions, the exchange and the calls.
+    setup: "Setup"
+    #: Each seat's cards in hand, as masks (:meth:`hand` lists them).
+    hands: tuple[int, int, int, int]
+    #: The seats with cards in hand (a bit a seat).
+    seated: int
+    #: The seats whose hand holds a bomb (a hand in play only loses cards).
+    bomb_seats: int
+    #: The seats that may no longer call Tichu: they called, or played a card.
+    quiet: int
+    #: The cards of the tricks each seat has taken (or been given), as masks.
+    taken: tuple[int, int, int, int]
+    #: The cards of the live trick, as a mask.
+    trick_cards: int
+    #: The combination on the table (None when the next play is a lead).
+    top: Combo | None
+    #: The seat that played :attr:`top` (-1 when none).
+    top_seat: int
+    #: The plays of the live trick, in order.
+    trick: tuple[tuple[int, Combo], ...]
+    #: The seats that passed on :attr:`top` (a bit a seat).
+    passed: int
+    #: Every other seat still in has passed on the top.
+    complete: bool
+    #: The rank wished for with the Mah Jong and not yet played (0: none).
+    wish: int
+    #: The seats that have gone out, in order.
+    out: tuple[int, ...]
+    #: The round is over but for the Dragon trick's gift.
+    closing: bool
+    #: The bomb window: the seats still to answer whether they bomb the table, in the order they
+    #: are asked. It opens after every play that leaves a live trick, and once more when the
+    #: trick becomes complete: every seat still in whose hand holds a bomb that beats the table,
+    #: in play order after the seat that just acted (so the last player comes last). While the
+    #: trick is not complete the seat to move is not in it (its bombs are among its own plays;
+    #: when a pass hands it the turn it leaves the window); once complete, the winner is. A seat
+    #: leaves it by a bomb (which changes the table and opens it again) or by ``no-bomb``.
+    #: ``take`` and ``give-dragon`` wait until it is empty.
+    window: tuple[int, ...]
+    #: Every action so far, newest first: (the history before, seat, action), None at the start.
+    history: _History
+    #: The seat to move's legal actions, once listed: the round's own memo (empty until asked;
+    #: every new round gets its own), so that :meth:`decisions`, :meth:`legal_actions` and
+    #: :meth:`apply` list them once. It never changes what the round is: equality, the position
+    #: and the record ignore it.
+    memo: list[Sequence[Action]]
 
     # ----------------------------------------------------------------- construction
 
@@ -415,39 +430,32 @@ class Round:
         cls, hands: tuple[tuple[Card, ...], ...], rules: Rules | None, seed: int | None, start: Phase
     ) -> "Round":
         """The round of a deal already checked: four hands of 14 different cards."""
-        r = object.__new__(cls)
-        r.rules = rules if rules is not None else RULES["standard"]
-        r._setup = _Setup(
-            hands, seed, start, 0 if start is Phase.GRAND_TICHU else 0b1111, (None, None, None, None), 0, 0
+        grand = start is Phase.GRAND_TICHU
+        masks = [_dealt_mask(hand[:8] if grand else hand) for hand in hands]
+        dealt = (masks[0], masks[1], masks[2], masks[3])
+        return cls(
+            rules=rules if rules is not None else RULES["standard"],
+            phase=start,
+            to_move=0 if grand else _mah_jong_holder(dealt),
+            setup=Setup(hands, seed, start, 0 if grand else 0b1111, (None, None, None, None), 0, 0),
+            hands=dealt,
+            seated=0b1111,
+            bomb_seats=0 if grand else _bomb_seats(dealt),  # in the Grand Tichu: set when play begins
+            quiet=0,
+            taken=(0, 0, 0, 0),
+            trick_cards=0,
+            top=None,
+            top_seat=-1,
+            trick=(),
+            passed=0,
+            complete=False,
+            wish=0,
+            out=(),
+            closing=False,
+            window=(),
+            history=None,
+            memo=[],
         )
-        r._quiet = 0
-        r._in = 0b1111
-        r._won = (0, 0, 0, 0)
-        r._trick = 0
-        r._top = None
-        r._top_seat = -1
-        r._trick_plays = ()
-        r._passed = 0
-        r._complete = False
-        r._wish = 0
-        r._out = ()
-        r._closing = False
-        r._window = ()
-        r._history = None
-        r._cache = None
-        if start is Phase.GRAND_TICHU:
-            r.phase = Phase.GRAND_TICHU
-            h = [_dealt_mask(hand[:8]) for hand in hands]
-            r._hands = (h[0], h[1], h[2], h[3])
-            r._bombs = 0  # set when play begins
-            r.to_move = 0
-        else:
-            r.phase = Phase.PLAY
-            h = [_dealt_mask(hand) for hand in hands]
-            r._hands = (h[0], h[1], h[2], h[3])
-            r._bombs = _bomb_seats(r._hands)
-            r.to_move = _mah_jong_holder(r._hands)
-        return r
 
     @classmethod
     def from_view(cls, view: View, hands: Sequence[CardsLike]) -> "Round":
@@ -485,47 +493,56 @@ class Round:
             seen |= mask
         if seen != FULL_DECK:
             raise PagodaError(f"the hands leave out {format_cards(FULL_DECK & ~seen)}")
-        r = object.__new__(cls)
-        r.rules = view.rules
-        r.phase = Phase.PLAY
         grand, tichu = _bits(view.grand_calls), _bits(view.tichu_calls)
-        r._setup = _Setup((), None, Phase.PLAY, 0b1111, (None, None, None, None), grand, tichu)
-        r._hands = (masks[0], masks[1], masks[2], masks[3])
-        r._in = _bits(tuple(mask != 0 for mask in masks))
-        r._bombs = _bomb_seats(r._hands)
-        r._quiet = grand | tichu | _bits(tuple(size < 14 for size in view.hand_sizes))
-        r._won = view.won
-        r._trick = sum(c.mask for _, c in view.trick)
-        r._top = view.top
-        r._top_seat = view.top_seat
-        r._trick_plays = view.trick
-        r._passed = _bits(view.passed)
-        r._complete = False
+        seated = _bits(tuple(mask != 0 for mask in masks))
+        complete = False
         if view.top is not None:
-            others = r._in & ~(1 << view.top_seat)
-            r._complete = r._passed & others == others
-        r.to_move = view.to_move
-        r._wish = view.wish
-        r._out = view.out
-        r._closing = len(view.out) == 3
-        r._window = view.window
-        r._history = None
-        r._cache = None
-        return r
+            others = seated & ~(1 << view.top_seat)
+            complete = _bits(view.passed) & others == others
+        hands = (masks[0], masks[1], masks[2], masks[3])
+        return cls(
+            rules=view.rules,
+            phase=Phase.PLAY,
+            to_move=view.to_move,
+            setup=Setup((), None, Phase.PLAY, 0b1111, (None, None, None, None), grand, tichu),
+            hands=hands,
+            seated=seated,
+            bomb_seats=_bomb_seats(hands),
+            quiet=grand | tichu | _bits(tuple(size < 14 for size in view.hand_sizes)),
+            taken=view.won,
+            trick_cards=sum(c.mask for _, c in view.trick),
+            top=view.top,
+            top_seat=view.top_seat,
+            trick=view.trick,
+            passed=_bits(view.passed),
+            complete=complete,
+            wish=view.wish,
+            out=view.out,
+            closing=len(view.out) == 3,
+            window=view.window,
+            history=None,
+            memo=[],
+        )
 
-    def _evolve(self, **changes: object) -> "Round":
-        """This round with ``changes`` made (and its legal actions listed again when asked).
+    def __reduce__(self) -> tuple[object, ...]:
+        # A pickled round lists its legal actions again when asked (the memo is not kept).
+        return (Round._make, ((*self[:_MEMO], []),))
 
-        The transitions of play (:meth:`_play`, :meth:`_pass`, :meth:`_take`), which run on
-        every action, build their round directly instead.
+    def _evolve(self, seat: int, action: Action, changes: dict[str, object]) -> "Round":
+        """The round after ``seat`` did ``action``, with ``changes`` to its fields.
+
+        The one way a transition makes its next round: the action joins the history.
         """
-        r = object.__new__(Round)
-        for name in Round.__slots__:
-            setattr(r, name, getattr(self, name))
-        r._cache = None
+        changes["history"] = (self.history, seat, action)
+        return self._changed(changes)
+
+    def _changed(self, changes: dict[str, object]) -> "Round":
+        """This round with ``changes`` to its fields, and a memo of its own."""
+        fields: list[object] = list(self)
         for name, value in changes.items():
-            setattr(r, name, value)
-        return r
+            fields[_FIELD_INDEX[name]] = value  # (a KeyError names a field a round lacks)
+        fields[_MEMO] = []
+        return Round._make(fields)
 
     # ----------------------------------------------------------------- queries
 
@@ -533,9 +550,9 @@ class Round:
     def awaiting(self) -> tuple[int, ...]:
         """Every seat the round waits for: several in the simultaneous phases."""
         if self.phase is Phase.GRAND_TICHU:
-            return tuple(s for s in range(4) if not self._setup.decided >> s & 1)
+            return tuple(s for s in range(4) if not self.setup.decided >> s & 1)
         if self.phase is Phase.EXCHANGE:
-            return tuple(s for s in range(4) if self._setup.given[s] is None)
+            return tuple(s for s in range(4) if self.setup.given[s] is None)
         if self.phase is Phase.PLAY:
             return (self.to_move,)
         return ()
@@ -547,92 +564,53 @@ class Round:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds now, in hand order."""
-        return mask_cards(self._hands[seat])
+        return mask_cards(self.hands[seat])
 
     def hand_mask(self, seat: int) -> int:
         """The cards ``seat`` holds now, as a mask."""
-        return self._hands[seat]
+        return self.hands[seat]
 
     @property
     def seed(self) -> int | None:
         """The shuffle's seed, if the deal came from one."""
-        return self._setup.seed
-
-    @property
-    def top(self) -> Combo | None:
-        """The combination on the table (None when the next play is a lead)."""
-        return self._top
-
-    @property
-    def top_seat(self) -> int:
-        """The seat that played :attr:`top` (-1 when none)."""
-        return self._top_seat
-
-    @property
-    def trick(self) -> tuple[tuple[int, Combo], ...]:
-        """The plays of the live trick, in order."""
-        return self._trick_plays
-
-    @property
-    def wish(self) -> int:
-        """The rank wished for with the Mah Jong and not yet played (0: none)."""
-        return self._wish
-
-    @property
-    def out(self) -> tuple[int, ...]:
-        """The seats that have gone out, in order."""
-        return self._out
+        return self.setup.seed
 
     @property
     def grand_calls(self) -> tuple[int, ...]:
         """The seats that called Grand Tichu."""
-        return tuple(s for s in range(4) if self._setup.grand >> s & 1)
+        return tuple(s for s in range(4) if self.setup.grand >> s & 1)
 
     @property
     def tichu_calls(self) -> tuple[int, ...]:
         """The seats that called (small) Tichu."""
-        return tuple(s for s in range(4) if self._setup.tichu >> s & 1)
+        return tuple(s for s in range(4) if self.setup.tichu >> s & 1)
 
     def won(self, seat: int) -> int:
         """The cards in the tricks ``seat`` has taken (or been given), as a mask."""
-        return self._won[seat]
+        return self.taken[seat]
 
     @property
     def is_trick_complete(self) -> bool:
         """Has every other seat still in passed on the last play (so it waits to be taken)?"""
-        return self._closing or self._complete
+        return self.closing or self.complete
 
     def _may_call_grand(self, seat: int) -> bool:
-        return not (self.rules.one_call_per_team and self._setup.grand >> ((seat + 2) & 3) & 1)
+        return not (self.rules.one_call_per_team and self.setup.grand >> ((seat + 2) & 3) & 1)
 
     def _may_call_tichu(self, seat: int) -> bool:
-        if self._quiet >> seat & 1:
+        if self.quiet >> seat & 1:
             return False  # the usual case once play is under way
         if self.phase is Phase.EXCHANGE:
             if self.rules.small_tichu_after_exchange_only:
                 return False
         elif self.phase is not Phase.PLAY:
             return False
-        if self._closing:
+        if self.closing:
             return False
-        called = self._setup.grand | self._setup.tichu
+        called = self.setup.grand | self.setup.tichu
         return not (self.rules.one_call_per_team and called >> ((seat + 2) & 3) & 1)
 
     # ----------------------------------------------------------------- legal actions
-
-    @property
-    def window(self) -> tuple[int, ...]:
-        """The seats still to answer whether they bomb the table, in the order they are asked.
-
-        It opens after every play that leaves a live trick, and once more when the trick
-        becomes complete: every seat still in whose hand holds a bomb that beats the table, in
-        play order after the seat that just acted (so the last player comes last). While the
-        trick is not complete the seat to move is not in it (its bombs are among its own
-        plays; when a pass hands it the turn it leaves the window); once complete, the winner
-        is. A seat leaves it by a bomb (which changes the table and opens it again) or by
-        ``no-bomb``. ``take`` and ``give-dragon`` wait until it is empty.
-        """
-        return self._window
 
     def decisions(self) -> tuple[Decision[Action], ...]:
         """The seats asked now and what each may do, in the order a sequential driver asks.
@@ -644,15 +622,12 @@ class Round:
         """
         phase = self.phase
         if phase is Phase.PLAY:
-            window = self._window
+            window = self.window
             if not window:  # the usual case: only the seat to move is asked
                 seat = self.to_move
-                actions = self._cache
-                if actions is None:
-                    actions = self._cache = self._turn_actions(seat)
-                return (Decision(seat, "turn", actions),)
+                return (Decision(seat, "turn", self._listed(seat)),)
             asked = tuple(Decision(s, "bomb", self.legal_actions(s)) for s in window)
-            if self._complete:
+            if self.complete:
                 return asked
             return (*asked, Decision(self.to_move, "turn", self.legal_actions(self.to_move)))
         if phase is Phase.OVER:
@@ -673,39 +648,43 @@ class Round:
                 if not 0 <= seat < 4:
                     raise PagodaError(f"seat {seat} is not a seat: 0-3")
                 return self._out_of_turn_actions(seat)
-            actions = self._cache
-            if actions is None:
-                actions = self._cache = self._turn_actions(seat)
-            return actions
+            return self._listed(seat)
         if not 0 <= seat < 4:
             raise PagodaError(f"seat {seat} is not a seat: 0-3")
         phase = self.phase
         if phase is Phase.GRAND_TICHU:
-            if self._setup.decided >> seat & 1:
+            if self.setup.decided >> seat & 1:
                 return ()
             return (_ACTION_GRAND, _ACTION_NO_GRAND) if self._may_call_grand(seat) else (_ACTION_NO_GRAND,)
         if phase is Phase.EXCHANGE:
             tichu = (_ACTION_TICHU,) if self._may_call_tichu(seat) else ()
-            if self._setup.given[seat] is not None:
+            if self.setup.given[seat] is not None:
                 return tichu
-            return ExchangeChoices(self._hands[seat], first=tichu)
+            return ExchangeChoices(self.hands[seat], first=tichu)
         return ()
+
+    def _listed(self, seat: int) -> Sequence[Action]:
+        """The legal actions of the seat to move in play, listed once (the round's memo)."""
+        memo = self.memo
+        if not memo:
+            memo.append(self._turn_actions(seat))
+        return memo[0]
 
     def _turn_actions(self, seat: int) -> Sequence[Action]:
         """The legal actions of the seat to move in play."""
-        top = self._top
-        if not (self._quiet >> seat & 1) or self._closing or (self._complete and self._window):
+        top = self.top
+        if not (self.quiet >> seat & 1) or self.closing or (self.complete and self.window):
             return self._other_turn_actions(seat)
         # The usual cases: the seat to move may no longer call Tichu, and leads or answers a play.
-        hand = self._hands[seat]
-        bomb = self._bombs >> seat & 1
-        wished = self._wish and hand & RANK_MASKS[self._wish]
+        hand = self.hands[seat]
+        bomb = self.bomb_seats >> seat & 1
+        wished = self.wish and hand & RANK_MASKS[self.wish]
         if top is None:
             if wished or self.rules.phoenix_choice:
                 return self._other_turn_actions(seat)
             wishes = _WISHES if self.rules.wish_required else _WISH_OR_NONE
             return LeadList(lead_plays(hand, wishes), ())
-        if self._complete:
+        if self.complete:
             out = _dragon_gifts(seat) if top.mask == DRAGON_BIT else [_ACTION_TAKE]
             if bomb:
                 _add_bombs(out, hand, top)
@@ -739,12 +718,12 @@ class Round:
     def _out_of_turn_actions(self, seat: int) -> tuple[Action, ...]:
         """The bombs ``seat`` may play on the table out of turn, ``no-bomb``, ``tichu``."""
         out: list[Action] = []
-        if self._closing:
+        if self.closing:
             return ()
-        top = self._top
-        if self._bombs >> seat & 1 and top is not None and top.kind != DOG_KIND:
-            _add_bombs(out, self._hands[seat], top)
-        if seat in self._window:
+        top = self.top
+        if self.bomb_seats >> seat & 1 and top is not None and top.kind != DOG_KIND:
+            _add_bombs(out, self.hands[seat], top)
+        if seat in self.window:
             out.append(_ACTION_NO_BOMB)
         if self._may_call_tichu(seat):
             out.append(_ACTION_TICHU)
@@ -752,31 +731,31 @@ class Round:
 
     def _other_turn_actions(self, seat: int) -> Sequence[Action]:
         """The seat to move's legal actions in the cases :meth:`_turn_actions` does not list."""
-        hand = self._hands[seat]
-        top = self._top
-        if self._closing:
+        hand = self.hands[seat]
+        top = self.top
+        if self.closing:
             return tuple(_dragon_gifts(seat))
         tichu = [_ACTION_TICHU] if self._may_call_tichu(seat) else []
-        if top is not None and self._complete:
+        if top is not None and self.complete:
             out: list[Action] = []
-            if not self._window:
+            if not self.window:
                 out = _dragon_gifts(seat) if top.mask == DRAGON_BIT else [_ACTION_TAKE]
             if has_bomb(hand):
                 _add_bombs(out, hand, top)
-            if seat in self._window:
+            if seat in self.window:
                 out.append(_ACTION_NO_BOMB)
             return (*out, *tichu)
         choice = self.rules.phoenix_choice
-        wished = RANK_MASKS[self._wish] if self._wish else 0
+        wished = RANK_MASKS[self.wish] if self.wish else 0
         if top is None and not choice and not hand & wished:
             # Each straight is made when read; the Mah Jong's plays once per wish (and
             # without one, if allowed).
             wishes = _WISHES if self.rules.wish_required else _WISH_OR_NONE
             return LeadList(lead_plays(hand, wishes), tichu)
-        raw = raw_plays(hand, top, choice, bombs=bool(self._bombs >> seat & 1))
+        raw = raw_plays(hand, top, choice, bombs=bool(self.bomb_seats >> seat & 1))
         forced = False
-        if self._wish:
-            wished = RANK_MASKS[self._wish]
+        if self.wish:
+            wished = RANK_MASKS[self.wish]
             if hand & wished:
                 must = [c for c in raw if c[2] & wished]
                 if must:
@@ -832,10 +811,11 @@ class Round:
         An illegal action raises :class:`~pagoda.core.IllegalAction` saying why; this round
         is unchanged either way.
         """
-        listed = self._cache
-        if listed is not None and seat == self.to_move and isinstance(action, Action):
-            # One of the (immutable) actions this state itself made and handed out to the seat
-            # to move is applied without checking it again; any other object is checked.
+        memo = self.memo
+        if memo and seat == self.to_move and isinstance(action, Action):
+            # One of the (immutable) actions this round itself listed for the seat to move is
+            # applied without checking it again; any other object is checked.
+            listed = memo[0]
             found = False
             if type(listed) is tuple:
                 for listed_action in listed:
@@ -844,23 +824,19 @@ class Round:
                         break
             elif isinstance(listed, PlayList):
                 found = listed.made(action)
-            combo = action.combo
             if found:
                 kind = action.kind
                 if kind == PLAY:
-                    r = self._play(seat, action, combo)  # type: ignore[arg-type]
-                elif kind == PASS:
-                    r = self._pass(seat)
-                elif kind == TAKE:
-                    r = self._take(seat, seat)
-                elif kind == GIVE_DRAGON:
-                    r = self._take(seat, action.target)
-                elif kind == NO_BOMB:
-                    r = self._no_bomb(seat)
-                else:
-                    r = self._called_tichu(seat)
-                r._history = (self._history, seat, action)
-                return r
+                    return self._play(seat, action, action.combo)  # type: ignore[arg-type]
+                if kind == PASS:
+                    return self._pass(seat, action)
+                if kind == TAKE:
+                    return self._take(seat, seat, action)
+                if kind == GIVE_DRAGON:
+                    return self._take(seat, action.target, action)
+                if kind == NO_BOMB:
+                    return self._no_bomb(seat, action)
+                return self._called_tichu(seat, action)
         if not isinstance(seat, int) or not 0 <= seat < 4:
             raise IllegalAction(f"seat {seat!r} is not a seat: 0-3")
         act = as_action(action)  # bad syntax raises ParseError, not IllegalAction
@@ -871,57 +847,42 @@ class Round:
         if kind == TICHU:
             if not self._may_call_tichu(seat):
                 raise IllegalAction(self._why_no_tichu(seat))
-            r = self._called_tichu(seat)
-        elif phase is Phase.GRAND_TICHU:
-            r = self._apply_grand(seat, act)
-        elif phase is Phase.EXCHANGE:
-            r = self._apply_exchange(seat, act)
-        elif kind == PLAY:
-            r = self._apply_play(seat, act)
-        elif kind == PASS:
-            r = self._apply_pass(seat)
-        elif kind == NO_BOMB:
-            r = self._apply_no_bomb(seat)
-        elif kind in (TAKE, GIVE_DRAGON):
-            r = self._apply_take(seat, act)
-        else:
-            raise IllegalAction(f"{kind!r} is not an action of the {phase} phase")
-        r._history = (self._history, seat, act)
-        return r
+            return self._called_tichu(seat, act)
+        if phase is Phase.GRAND_TICHU:
+            return self._apply_grand(seat, act)
+        if phase is Phase.EXCHANGE:
+            return self._apply_exchange(seat, act)
+        if kind == PLAY:
+            return self._apply_play(seat, act)
+        if kind == PASS:
+            return self._apply_pass(seat, act)
+        if kind == NO_BOMB:
+            return self._apply_no_bomb(seat, act)
+        if kind in (TAKE, GIVE_DRAGON):
+            return self._apply_take(seat, act)
+        raise IllegalAction(f"{kind!r} is not an action of the {phase} phase")
 
-    def _apply_no_bomb(self, seat: int) -> "Round":
-        if seat not in self._window:
-            top = self._top
-            if top is None or self._closing:
+    def _apply_no_bomb(self, seat: int, act: Action) -> "Round":
+        if seat not in self.window:
+            top = self.top
+            if top is None or self.closing:
                 raise IllegalAction("no-bomb answers the bomb window, and there is no live trick to bomb")
-            if seat == self.to_move and not self._complete:
+            if seat == self.to_move and not self.complete:
                 raise IllegalAction(f"seat {seat} is to move: its bombs are among its plays, or it passes")
             raise IllegalAction(
                 f"seat {seat} is not in the bomb window: it holds no bomb that beats {top}, or has answered"
             )
-        return self._no_bomb(seat)
+        return self._no_bomb(seat, act)
 
-    def _no_bomb(self, seat: int) -> "Round":
-        return self._evolve(_window=tuple(s for s in self._window if s != seat))
+    def _no_bomb(self, seat: int, act: Action) -> "Round":
+        return self._evolve(seat, act, {"window": tuple(s for s in self.window if s != seat)})
 
-    def _open_window(self, after: int) -> tuple[int, ...]:
-        """The bomb window on this round's table: see :attr:`window` (``after`` just acted)."""
-        bombs = self._bombs
-        top = self._top
-        if not bombs or top is None or self._closing or self.phase is not Phase.PLAY:
-            return ()
-        complete = self._complete
-        seats = []
-        for k in (1, 2, 3, 4):
-            s = (after + k) & 3
-            if bombs >> s & 1 and (complete or s != self.to_move) and raw_bombs(self._hands[s], top):
-                seats.append(s)
-        return tuple(seats)
-
-    def _called_tichu(self, seat: int) -> "Round":
-        setup = self._setup
+    def _called_tichu(self, seat: int, act: Action) -> "Round":
+        setup = self.setup
         return self._evolve(
-            _setup=setup._replace(tichu=setup.tichu | 1 << seat), _quiet=self._quiet | 1 << seat
+            seat,
+            act,
+            {"setup": setup._replace(tichu=setup.tichu | 1 << seat), "quiet": self.quiet | 1 << seat},
         )
 
     def _why_no_tichu(self, seat: int) -> str:
@@ -929,37 +890,39 @@ class Round:
             return "Tichu is called once all 14 cards are dealt"
         if self.phase is Phase.EXCHANGE and self.rules.small_tichu_after_exchange_only:
             return "these rules allow Tichu only after the exchange"
-        if self._setup.grand >> seat & 1:
+        if self.setup.grand >> seat & 1:
             return f"seat {seat} called Grand Tichu and cannot also call Tichu"
-        if self._setup.tichu >> seat & 1:
+        if self.setup.tichu >> seat & 1:
             return f"seat {seat} has already called Tichu"
-        if self._quiet >> seat & 1:
+        if self.quiet >> seat & 1:
             return f"seat {seat} has played a card: Tichu is called before the first play"
         return f"seat {seat}'s partner has called: these rules allow one call per team"
 
     def _apply_grand(self, seat: int, act: Action) -> "Round":
         if act.kind not in (GRAND, NO_GRAND):
             raise IllegalAction(f"every seat first decides grand or no-grand, not {act}")
-        setup = self._setup
+        setup = self.setup
         if setup.decided >> seat & 1:
             raise IllegalAction(f"seat {seat} has already decided on Grand Tichu")
         if act.kind == GRAND and not self._may_call_grand(seat):
             raise IllegalAction(f"seat {seat}'s partner has called: these rules allow one call per team")
         decided = setup.decided | 1 << seat
         called = 1 << seat if act.kind == GRAND else 0
-        changes: dict[str, object] = {
-            "_setup": setup._replace(decided=decided, grand=setup.grand | called),
-            "_quiet": self._quiet | called,
-        }
+        setup = setup._replace(decided=decided, grand=setup.grand | called)
+        quiet = self.quiet | called
         if decided == 0b1111:  # the other 6 cards are dealt
             hands = tuple(_dealt_mask(hand) for hand in setup.deal)
-            return self._evolve(**changes, _hands=hands, phase=Phase.EXCHANGE, to_move=0)
-        return self._evolve(**changes, to_move=_LOWEST_UNSET[decided])
+            return self._evolve(
+                seat,
+                act,
+                {"setup": setup, "quiet": quiet, "hands": hands, "phase": Phase.EXCHANGE, "to_move": 0},
+            )
+        return self._evolve(seat, act, {"setup": setup, "quiet": quiet, "to_move": _LOWEST_UNSET[decided]})
 
     def _apply_exchange(self, seat: int, act: Action) -> "Round":
         if act.kind != EXCHANGE or act.gifts is None:
             raise IllegalAction(f"in the exchange each seat gives three cards, not {act}")
-        setup = self._setup
+        setup = self.setup
         if setup.given[seat] is not None:
             raise IllegalAction(f"seat {seat} has already given its cards")
         gifts = act.gifts
@@ -969,15 +932,21 @@ class Round:
             mask = to_mask(gifts)
         if mask.bit_count() != 3:
             raise IllegalAction("the three cards given must be different")
-        if mask & ~self._hands[seat]:
-            raise IllegalAction(f"seat {seat} does not hold {format_cards(mask & ~self._hands[seat])}")
+        if mask & ~self.hands[seat]:
+            raise IllegalAction(f"seat {seat} does not hold {format_cards(mask & ~self.hands[seat])}")
         given = list(setup.given)
         given[seat] = gifts
-        hands = list(self._hands)
+        hands = list(self.hands)
         hands[seat] &= ~mask
         if None in given:
             return self._evolve(
-                _setup=setup._replace(given=tuple(given)), _hands=tuple(hands), to_move=given.index(None)
+                seat,
+                act,
+                {
+                    "setup": setup._replace(given=tuple(given)),
+                    "hands": tuple(hands),
+                    "to_move": given.index(None),
+                },
             )
         # Each seat receives the first card of the seat before it (which gives to the next
         # seat first), the second of its partner and the third of the seat after it.
@@ -986,20 +955,24 @@ class Round:
         for s in range(4):
             hands[s] |= bit[g[(s + 3) & 3][0]] | bit[g[(s + 2) & 3][1]] | bit[g[(s + 1) & 3][2]]
         return self._evolve(
-            _setup=setup._replace(given=tuple(given)),
-            _hands=tuple(hands),
-            _bombs=_bomb_seats((hands[0], hands[1], hands[2], hands[3])),
-            phase=Phase.PLAY,
-            to_move=_mah_jong_holder(hands),
+            seat,
+            act,
+            {
+                "setup": setup._replace(given=tuple(given)),
+                "hands": tuple(hands),
+                "bomb_seats": _bomb_seats((hands[0], hands[1], hands[2], hands[3])),
+                "phase": Phase.PLAY,
+                "to_move": _mah_jong_holder(hands),
+            },
         )
 
     def _resolve_play(self, seat: int, act: Action) -> Combo:
         """The combination ``act`` plays, read against the table."""
         mask = act.mask
-        hand = self._hands[seat]
+        hand = self.hands[seat]
         if mask & ~hand:
             raise IllegalAction(f"seat {seat} does not hold {format_cards(mask & ~hand)}")
-        found = readings(mask, self._top)
+        found = readings(mask, self.top)
         if not found:
             raise IllegalAction(f"{format_cards(mask)} is not a combination")
         if act.reading:
@@ -1011,7 +984,7 @@ class Round:
                 raise IllegalAction("these rules read the Phoenix as the highest rank it can stand for")
             return named[0]
         if self.rules.phoenix_choice and len(found) > 1:
-            beating = [c for c in found if beats(c, self._top)]
+            beating = [c for c in found if beats(c, self.top)]
             if len(beating) == 1:
                 return beating[0]  # only one reading may be played here: no need to name it
             options = " or ".join(format_rank(c.phoenix) for c in found)
@@ -1019,12 +992,12 @@ class Round:
         return found[0]
 
     def _apply_play(self, seat: int, act: Action) -> "Round":
-        if self._closing:
+        if self.closing:
             raise IllegalAction(
                 f"the round is over but for the Dragon trick: seat {self.to_move} gives it away"
             )
         combo = self._resolve_play(seat, act)
-        top = self._top
+        top = self.top
         in_turn = seat == self.to_move and not self.is_trick_complete
         if combo.is_bomb and not in_turn:
             if top is None:
@@ -1045,7 +1018,7 @@ class Round:
             if not beats(combo, top):
                 assert top is not None
                 raise IllegalAction(f"{combo} does not beat {top}")
-            if self._wish and not combo.mask & RANK_MASKS[self._wish]:
+            if self.wish and not combo.mask & RANK_MASKS[self.wish]:
                 self._check_wish(seat)
         if act.wish and not combo.mask & MAH_JONG_BIT:
             raise IllegalAction("a wish is made only with the Mah Jong")
@@ -1054,154 +1027,140 @@ class Round:
         return self._play(seat, act, combo)
 
     def _play(self, seat: int, act: Action, combo: Combo) -> "Round":
-        r = object.__new__(Round)
-        r.rules = self.rules
-        r.phase = self.phase
-        r._setup = self._setup
-        r._cache = None
-        r._closing = self._closing
         mask = combo.mask
-        h = self._hands
-        left = h[seat] ^ mask  # the cards are in the hand: checked, or listed from it
-        if seat == 0:
-            r._hands = (left, h[1], h[2], h[3])
-        elif seat == 1:
-            r._hands = (h[0], left, h[2], h[3])
-        elif seat == 2:
-            r._hands = (h[0], h[1], left, h[3])
-        else:
-            r._hands = (h[0], h[1], h[2], left)
-        seated = r._in = self._in if left else self._in & ~(1 << seat)
-        bombs = self._bombs
+        left = self.hands[seat] ^ mask  # the cards are in the hand: checked, or listed from it
+        hands = _replaced(self.hands, seat, left)
+        seated = self.seated if left else self.seated & ~(1 << seat)
+        bombs = self.bomb_seats
         if bombs >> seat & 1 and not has_bomb(left):
             bombs &= ~(1 << seat)
-        r._bombs = bombs
-        r._quiet = self._quiet | 1 << seat
-        wish = self._wish
+        wish = self.wish
         if wish and mask & RANK_MASKS[wish]:
             wish = 0
         if act.wish:
             wish = act.wish  # set after the play: its own cards never fulfil it
-        r._wish = wish
-        r._out = self._out if left else (*self._out, seat)
+        out = self.out if left else (*self.out, seat)
         if combo.kind == DOG_KIND:
-            won = list(self._won)
-            won[seat] |= DOG_BIT
-            r._won = (won[0], won[1], won[2], won[3])
-            r._trick = self._trick
-            r._top = self._top
-            r._top_seat = self._top_seat
-            r._trick_plays = self._trick_plays
-            r._passed = self._passed
-            r._complete = self._complete
-            r._window = ()
-            if r._finish_if_done():  # (which sets to_move when it ends the round)
-                return r
-            r.to_move = _FIRST_IN[seated << 2 | (seat + 2) & 3]  # the partner, or the next still in
-            return r
-        r._won = self._won
-        r._trick = self._trick | mask
-        r._top = combo
-        r._top_seat = seat
-        r._trick_plays = (*self._trick_plays, (seat, combo))
-        r._passed = 0
-        r._complete = False
-        r._window = ()
-        if not left and r._finish_if_done():  # the round can end only when a seat goes out
-            return r
-        r.to_move = _FIRST_IN[seated << 2 | (seat + 1) & 3]
-        if bombs:  # (most often no hand holds a bomb: the window stays shut)
-            r._window = r._open_window(seat)
-        return r
+            r = self._evolve(
+                seat,
+                act,
+                {
+                    "hands": hands,
+                    "seated": seated,
+                    "bomb_seats": bombs,
+                    "quiet": self.quiet | 1 << seat,
+                    "taken": _replaced(self.taken, seat, self.taken[seat] | DOG_BIT),
+                    "wish": wish,
+                    "out": out,
+                    "window": (),
+                    "to_move": _FIRST_IN[seated << 2 | (seat + 2) & 3],
+                },
+            )
+            return r._ended() if not left else r
+        to_move = _FIRST_IN[seated << 2 | (seat + 1) & 3]
+        r = self._evolve(
+            seat,
+            act,
+            {
+                "window": _bomb_window(hands, bombs, combo, seat, to_move, False) if bombs else (),
+                "hands": hands,
+                "seated": seated,
+                "bomb_seats": bombs,
+                "quiet": self.quiet | 1 << seat,
+                "trick_cards": self.trick_cards | mask,
+                "top": combo,
+                "top_seat": seat,
+                "trick": (*self.trick, (seat, combo)),
+                "passed": 0,
+                "complete": False,
+                "wish": wish,
+                "out": out,
+                "to_move": to_move,
+            },
+        )
+        return r._ended() if not left else r  # the round can end only when a seat goes out
 
     def _check_wish(self, seat: int) -> None:
-        wished = RANK_MASKS[self._wish]
-        hand = self._hands[seat]
+        wished = RANK_MASKS[self.wish]
+        hand = self.hands[seat]
         if not hand & wished:
             return
-        combos = raw_plays(hand, self._top, self.rules.phoenix_choice)
+        combos = raw_plays(hand, self.top, self.rules.phoenix_choice)
         if any(c[2] & wished for c in combos):
             example = format_cards(next(c[2] for c in combos if c[2] & wished))
-            wish = format_rank(self._wish)
+            wish = format_rank(self.wish)
             raise IllegalAction(f"the wish for {wish} obliges seat {seat} to play one (e.g. play {example})")
 
-    def _finish_if_done(self) -> bool:
-        """End the round after a play if it is over; True if it ended (or awaits the Dragon gift)."""
-        out = self._out
-        if len(out) >= 2 and (out[0] - out[1]) % 2 == 0:
-            self._end()
-            return True
-        if len(out) == 3:
-            if self._top is not None and self._top.mask == DRAGON_BIT:
-                self._closing = True
-                self.to_move = self._top_seat
-            else:
-                won = list(self._won)
-                if self._top_seat >= 0:
-                    won[self._top_seat] |= self._trick
-                self._won = (won[0], won[1], won[2], won[3])
-                self._trick = 0
-                self._top = None
-                self._top_seat = -1
-                self._trick_plays = ()
-                self._end()
-            return True
-        return False
+    def _ended(self) -> "Round":
+        """This round after a seat went out: over if it is, closing if the Dragon trick waits."""
+        out = self.out
+        if len(out) >= 2 and (out[0] - out[1]) % 2 == 0:  # a one-two
+            return self._changed({"phase": Phase.OVER, "to_move": -1, "window": ()})
+        if len(out) < 3:
+            return self
+        top = self.top
+        if top is not None and top.mask == DRAGON_BIT:
+            return self._changed({"closing": True, "to_move": self.top_seat, "window": ()})
+        taken = self.taken
+        if self.top_seat >= 0:
+            taken = _replaced(taken, self.top_seat, taken[self.top_seat] | self.trick_cards)
+        return self._changed(
+            {
+                "phase": Phase.OVER,
+                "to_move": -1,
+                "window": (),
+                "taken": taken,
+                "trick_cards": 0,
+                "top": None,
+                "top_seat": -1,
+                "trick": (),
+            }
+        )
 
-    def _end(self) -> None:
-        self.phase = Phase.OVER
-        self.to_move = -1
-
-    def _apply_pass(self, seat: int) -> "Round":
-        if self._closing:
+    def _apply_pass(self, seat: int, act: Action) -> "Round":
+        if self.closing:
             raise IllegalAction(
                 f"the round is over but for the Dragon trick: seat {self.to_move} gives it away"
             )
         if seat != self.to_move:
             raise IllegalAction(f"it is seat {self.to_move}'s turn, not seat {seat}'s")
-        if self._top is None:
+        if self.top is None:
             raise IllegalAction("the leader may not pass")
         if self.is_trick_complete:
             raise IllegalAction("the trick is complete: take it")
-        if self._wish:
+        if self.wish:
             self._check_wish(seat)
-        return self._pass(seat)
+        return self._pass(seat, act)
 
-    def _pass(self, seat: int) -> "Round":
-        r = object.__new__(Round)
-        r.rules = self.rules
-        r.phase = self.phase
-        r._setup = self._setup
-        r._cache = None
-        r._closing = self._closing
-        r._hands = self._hands
-        seated = r._in = self._in
-        r._bombs = self._bombs
-        r._quiet = self._quiet
-        r._wish = self._wish
-        r._out = self._out
-        r._won = self._won
-        r._trick = self._trick
-        r._top = self._top
-        r._top_seat = self._top_seat
-        r._trick_plays = self._trick_plays
-        r._complete = False
-        passed = r._passed = self._passed | 1 << seat
-        if seated & ~(passed | 1 << self._top_seat):  # seats still in that may yet answer the top
-            to_move = r.to_move = _FIRST_IN[seated << 2 | (seat + 1) & 3]
+    def _pass(self, seat: int, act: Action) -> "Round":
+        seated = self.seated
+        passed = self.passed | 1 << seat
+        if seated & ~(passed | 1 << self.top_seat):  # seats still in that may yet answer the top
+            to_move = _FIRST_IN[seated << 2 | (seat + 1) & 3]
             # The window stays open, but for the seat whose turn it now is.
-            window = self._window
-            r._window = tuple(s for s in window if s != to_move) if to_move in window else window
-        else:
-            r.to_move = self._top_seat
-            r._complete = True
-            r._window = r._open_window(seat) if r._bombs else ()
-        return r
+            window = self.window
+            if to_move in window:
+                window = tuple(s for s in window if s != to_move)
+            return self._evolve(
+                seat, act, {"passed": passed, "complete": False, "to_move": to_move, "window": window}
+            )
+        to_move = self.top_seat
+        bombs = self.bomb_seats
+        return self._evolve(
+            seat,
+            act,
+            {
+                "passed": passed,
+                "complete": True,
+                "to_move": to_move,
+                "window": _bomb_window(self.hands, bombs, self.top, seat, to_move, True) if bombs else (),
+            },
+        )
 
     def _apply_take(self, seat: int, act: Action) -> "Round":
-        top = self._top
+        top = self.top
         if seat != self.to_move or not self.is_trick_complete or top is None:
-            if top is not None and seat == self._top_seat:
+            if top is not None and seat == self.top_seat:
                 raise IllegalAction("the trick is not complete: not every other seat still in has passed")
             raise IllegalAction(f"seat {seat} has no trick to take")
         dragon = top.mask == DRAGON_BIT
@@ -1214,47 +1173,30 @@ class Round:
                 raise IllegalAction(
                     f"the Dragon trick goes to an opponent: seat {(seat + 1) & 3} or {(seat + 3) & 3}"
                 )
-        if self._window:
+        if self.window:
             raise IllegalAction(
-                f"the bomb window is open: {_seats(self._window)} may still bomb the trick"
-                " (or answer no-bomb)"
+                f"the bomb window is open: {_seats(self.window)} may still bomb the trick (or answer no-bomb)"
             )
-        return self._take(seat, act.target if act.kind == GIVE_DRAGON else seat)
+        return self._take(seat, act.target if act.kind == GIVE_DRAGON else seat, act)
 
-    def _take(self, seat: int, taker: int) -> "Round":
-        r = object.__new__(Round)
-        r.rules = self.rules
-        r._setup = self._setup
-        r._cache = None
-        r._hands = self._hands
-        seated = r._in = self._in
-        r._bombs = self._bombs
-        r._quiet = self._quiet
-        r._wish = self._wish
-        r._out = self._out
-        won = self._won
-        trick = self._trick
-        r._won = (
-            won[0] | trick if taker == 0 else won[0],
-            won[1] | trick if taker == 1 else won[1],
-            won[2] | trick if taker == 2 else won[2],
-            won[3] | trick if taker == 3 else won[3],
+    def _take(self, seat: int, taker: int, act: Action) -> "Round":
+        return self._evolve(
+            seat,
+            act,
+            {
+                "taken": _replaced(self.taken, taker, self.taken[taker] | self.trick_cards),
+                "trick_cards": 0,
+                "top": None,
+                "top_seat": -1,
+                "trick": (),
+                "passed": 0,
+                "complete": False,
+                "closing": False,
+                "window": (),
+                "phase": Phase.OVER if self.closing else self.phase,
+                "to_move": -1 if self.closing else _FIRST_IN[self.seated << 2 | seat],
+            },
         )
-        r._trick = 0
-        r._top = None
-        r._top_seat = -1
-        r._trick_plays = ()
-        r._passed = 0
-        r._complete = False
-        r._closing = False
-        r._window = ()
-        if self._closing:
-            r.phase = Phase.OVER
-            r.to_move = -1
-            return r
-        r.phase = self.phase
-        r.to_move = _FIRST_IN[seated << 2 | seat]  # the taker, or the next still in
-        return r
 
     # ----------------------------------------------------------------- position notation
 
@@ -1282,8 +1224,8 @@ class Round:
         >>> Round.from_position(r.position()).legal_actions(1) == r.legal_actions(1)
         True
         """
-        setup = self._setup
-        hands = self._hands
+        setup = self.setup
+        hands = self.hands
         undealt = "-"
         if self.phase is Phase.GRAND_TICHU:
             undealt = "/".join(_cards_text(to_mask(setup.deal[s]) & ~hands[s]) for s in range(4))
@@ -1296,12 +1238,12 @@ class Round:
             _seat_set(setup.grand),
             _seat_set(setup.tichu),
             "/".join(_gift_text(g) for g in setup.given),
-            _trick_text(self._trick_plays),
-            _seat_set(self._passed),
-            "".join(map(str, self._window)) or "-",
-            format_rank(self._wish) if self._wish else "-",
-            "".join(map(str, self._out)) or "-",
-            "/".join(_cards_text(w) for w in self._won),
+            _trick_text(self.trick),
+            _seat_set(self.passed),
+            "".join(map(str, self.window)) or "-",
+            format_rank(self.wish) if self.wish else "-",
+            "".join(map(str, self.out)) or "-",
+            "/".join(_cards_text(w) for w in self.taken),
             str(self.to_move) if self.to_move >= 0 else "-",
         )
         return " ".join(fields)
@@ -1347,40 +1289,44 @@ class Round:
         if seen & pending or (seen | pending) != FULL_DECK:
             missing = format_cards(FULL_DECK & ~seen & ~pending)
             raise ParseError(f"position: the cards do not add up to the deck (missing: {missing or 'none'})")
-        r = object.__new__(cls)
-        r.rules = rules
-        r.phase = phase
         start = Phase.PLAY if phase in (Phase.PLAY, Phase.OVER) and None in given else Phase.GRAND_TICHU
         deal: tuple[tuple[Card, ...], ...] = ()
         if phase is Phase.GRAND_TICHU:
             deal = tuple(mask_cards(hands[s]) + mask_cards(undealt[s]) for s in range(4))
-        r._setup = _Setup(deal, None, start, decided, given, grand, tichu, text)
-        r._hands = hands
-        r._in = _bits(tuple(h != 0 for h in hands)) if phase in (Phase.PLAY, Phase.OVER) else 0b1111
-        r._bombs = _bomb_seats(hands) if phase in (Phase.PLAY, Phase.OVER) else 0
-        played = _bits(tuple(h.bit_count() < 14 for h in hands)) if phase in (Phase.PLAY, Phase.OVER) else 0
-        r._quiet = grand | tichu | played
-        r._won = won
-        r._trick = trick_mask
-        r._trick_plays = tuple(trick)
-        r._top = top
-        r._top_seat = trick[-1][0] if trick else -1
-        r._passed = passed
-        others = r._in & ~(1 << r._top_seat) if trick else 0
-        r._complete = top is not None and passed & others == others
-        r._wish = wish
-        r._out = out
-        r._closing = phase is Phase.PLAY and len(out) == 3
-        r._window = window
-        r.to_move = to_move
-        r._history = None
-        r._cache = None
+        in_play = phase in (Phase.PLAY, Phase.OVER)
+        seated = _bits(tuple(h != 0 for h in hands)) if in_play else 0b1111
+        played = _bits(tuple(h.bit_count() < 14 for h in hands)) if in_play else 0
+        top_seat = trick[-1][0] if trick else -1
+        others = seated & ~(1 << top_seat) if trick else 0
+        r = cls(
+            rules=rules,
+            phase=phase,
+            to_move=to_move,
+            setup=Setup(deal, None, start, decided, given, grand, tichu, text),
+            hands=hands,
+            seated=seated,
+            bomb_seats=_bomb_seats(hands) if in_play else 0,
+            quiet=grand | tichu | played,
+            taken=won,
+            trick_cards=trick_mask,
+            top=top,
+            top_seat=top_seat,
+            trick=tuple(trick),
+            passed=passed,
+            complete=top is not None and passed & others == others,
+            wish=wish,
+            out=out,
+            closing=phase is Phase.PLAY and len(out) == 3,
+            window=window,
+            history=None,
+            memo=[],
+        )
         again = r.position().split()
         for name, back in zip(_POSITION_PARTS, again, strict=True):
             word = part[name]
             if word != back:
                 raise bad(name, f"not as this round writes it: {back!r}")
-        if window and (top is None or (to_move in window and not r._complete)):
+        if window and (top is None or (to_move in window and not r.complete)):
             raise bad("window", "only seats other than the one to move are asked, and only on a live trick")
         return r
 
@@ -1394,13 +1340,13 @@ class Round:
         if self.phase is not Phase.OVER:
             raise PagodaError("the round is not over yet")
         points = [0, 0]
-        out = self._out
+        out = self.out
         if (out[0] - out[1]) % 2 == 0:
             points[out[0] & 1] += 200
         else:
             points = list(self.card_points())
         for seat in range(4):
-            bonus = 200 if self._setup.grand >> seat & 1 else 100 if self._setup.tichu >> seat & 1 else 0
+            bonus = 200 if self.setup.grand >> seat & 1 else 100 if self.setup.tichu >> seat & 1 else 0
             points[seat & 1] += bonus if out[0] == seat else -bonus
         return (points[0], points[1])
 
@@ -1408,12 +1354,12 @@ class Round:
         """The card points each team ends with (before one-two and Tichu bonuses); 100 in all."""
         if self.phase is not Phase.OVER:
             raise PagodaError("the round is not over yet")
-        piles = list(self._won)
-        last = next((s for s in range(4) if s not in self._out), -1)
+        piles = list(self.taken)
+        last = next((s for s in range(4) if s not in self.out), -1)
         if last >= 0:
             opponent = (last + 1) & 3
-            piles[opponent] |= self._hands[last]
-            to = self._out[0] if self.rules.last_tricks_to == "first_out" else opponent
+            piles[opponent] |= self.hands[last]
+            to = self.out[0] if self.rules.last_tricks_to == "first_out" else opponent
             piles[to] |= piles[last]
             piles[last] = 0
         else:  # a one-two: the rest of the cards do not count
@@ -1431,17 +1377,17 @@ class Round:
         if not 0 <= seat < 4:
             raise PagodaError(f"seat {seat} is not a seat: 0-3")
         received: tuple[Card, Card, Card] | None = None
-        setup = self._setup
+        setup = self.setup
         if self.phase in (Phase.PLAY, Phase.OVER) and setup.start is Phase.GRAND_TICHU:
             g = [setup.given[(seat + k) & 3] for k in (3, 2, 1)]
             if g[0] and g[1] and g[2]:
                 received = (g[0][0], g[1][1], g[2][2])
         played = 0
         for s in range(4):
-            played |= self._won[s]
-        played |= self._trick
+            played |= self.taken[s]
+        played |= self.trick_cards
         log = tuple(self._public_events(seat)) if events else ()
-        h = self._hands
+        h = self.hands
         return View(
             seat=seat,
             phase=self.phase,
@@ -1454,17 +1400,17 @@ class Round:
             given=setup.given[seat],
             received=received,
             to_move=self.to_move,
-            top=self._top,
-            top_seat=self._top_seat,
-            trick=self._trick_plays,
-            passed=_bools(self._passed),
+            top=self.top,
+            top_seat=self.top_seat,
+            trick=self.trick,
+            passed=_bools(self.passed),
             is_trick_complete=self.is_trick_complete,
-            wish=self._wish,
-            out=self._out,
-            won=self._won,
+            wish=self.wish,
+            out=self.out,
+            won=self.taken,
             played=played,
             events=log,
-            window=(seat,) if seat in self._window else (),
+            window=(seat,) if seat in self.window else (),
         )
 
     def _public_events(self, seat: int) -> list[tuple[int, str]]:
@@ -1479,7 +1425,7 @@ class Round:
     def actions(self) -> list[tuple[int, Action]]:
         """Every action so far, in order, as ``(seat, action)``."""
         out: list[tuple[int, Action]] = []
-        node = self._history
+        node = self.history
         while node is not None:
             node, seat, act = node
             out.append((seat, act))
@@ -1490,7 +1436,7 @@ class Round:
     def record(self) -> Record:
         """The game record: rules, deal and actions; :func:`replay` turns it back into this round."""
         headers = [("Game", "tichu"), ("Rules", str(self.rules))]
-        setup = self._setup
+        setup = self.setup
         if setup.position is not None:
             headers.append(("Position", setup.position))
             return Record(tuple(headers), tuple((s, str(a)) for s, a in self.actions))
@@ -1504,25 +1450,25 @@ class Round:
 
     def _key(self) -> tuple[object, ...]:
         # What the position notation holds: rounds are equal when their positions are.
-        setup = self._setup
+        setup = self.setup
         undealt: tuple[int, ...] = ()
         if self.phase is Phase.GRAND_TICHU:
-            undealt = tuple(to_mask(setup.deal[s]) & ~self._hands[s] for s in range(4))
+            undealt = tuple(to_mask(setup.deal[s]) & ~self.hands[s] for s in range(4))
         return (
             self.rules,
             self.phase,
-            self._hands,
+            self.hands,
             undealt,
             setup.decided,
             setup.grand,
             setup.tichu,
             setup.given,
-            self._trick_plays,
-            self._passed,
-            self._window,
-            self._wish,
-            self._out,
-            self._won,
+            self.trick,
+            self.passed,
+            self.window,
+            self.wish,
+            self.out,
+            self.taken,
             self.to_move,
         )
 
@@ -1557,6 +1503,40 @@ def _mah_jong_holder(hands: Sequence[int]) -> int:
 def _bomb_seats(hands: tuple[int, int, int, int]) -> int:
     """The seats whose hand holds a bomb, as a bit mask."""
     return sum(1 << seat for seat in range(4) if has_bomb(hands[seat]))
+
+
+#: The fields of a :class:`Round`.
+_FIELD_INDEX = {name: i for i, name in enumerate(Round._fields)}
+_MEMO = _FIELD_INDEX["memo"]
+
+
+def _replaced(four: tuple[int, int, int, int], seat: int, value: int) -> tuple[int, int, int, int]:
+    """``four`` (one entry a seat) with ``seat``'s entry replaced by ``value``."""
+    if seat == 0:
+        return (value, four[1], four[2], four[3])
+    if seat == 1:
+        return (four[0], value, four[2], four[3])
+    if seat == 2:
+        return (four[0], four[1], value, four[3])
+    return (four[0], four[1], four[2], value)
+
+
+def _bomb_window(
+    hands: tuple[int, int, int, int], bombs: int, top: Combo | None, after: int, to_move: int, complete: bool
+) -> tuple[int, ...]:
+    """The bomb window on ``top`` (see :attr:`Round.window`) once ``after`` has acted.
+
+    ``bombs``: the seats whose hand holds a bomb; ``complete``: every other seat still in has
+    passed on ``top``, which ``to_move`` (its winner then) may take.
+    """
+    if top is None:
+        return ()
+    seats = []
+    for k in (1, 2, 3, 4):
+        s = (after + k) & 3
+        if bombs >> s & 1 and (complete or s != to_move) and raw_bombs(hands[s], top):
+            seats.append(s)
+    return tuple(seats)
 
 
 def _dragon_gifts(seat: int) -> list[Action]:
