@@ -4,7 +4,8 @@ On seeded random playouts that step through each state's own flow (``decisions()
 - the state satisfies the protocol, and the same seed gives the same game;
 - what a state offers cannot be changed by its caller (immutable sequences), nor can the state
   itself (its fields refuse assignment), and it pickles to an equal state;
-- every action offered applies, and an action not offered raises ``IllegalAction`` with a reason;
+- every action offered applies, and an action not offered raises ``IllegalAction`` with a reason
+  (a message, and the code of the rule it breaks);
 - ``apply`` applies exactly what ``legal_actions`` offers (a decision's actions are among them);
 - the position round-trips: ``from_position(position())`` has the same position, the same
   decisions, and the same positions after the same action; the repr evaluates back;
@@ -104,6 +105,7 @@ def _check_step(game: str, state: GameState, rng: random.Random, offered: list[t
         with pytest.raises(IllegalAction) as refused:
             state.apply(seat, action)
         assert str(refused.value), "a refusal says why"
+        assert refused.value.reason != "illegal", f"a refusal names its rule: {refused.value}"
     # the state cannot be changed, and pickles to an equal state with the same offers
     with pytest.raises(AttributeError):
         state.to_move = 0  # type: ignore[misc]

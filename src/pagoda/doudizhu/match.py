@@ -73,7 +73,7 @@ class Match:
     def apply(self, seat: int, action: Action | str) -> "Match":
         """The match after ``seat`` acts in the current round (the next round starts when it ends)."""
         if self.is_over:
-            raise IllegalAction("the match is over")
+            raise IllegalAction("the match is over", "match_over")
         r = self.current.apply(seat, action)
         actions = (*self.actions, (seat, str(action)))
         if not r.is_over:

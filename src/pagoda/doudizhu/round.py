@@ -480,14 +480,14 @@ class Round(NamedTuple):
         """
         masks = cls._check_deal(hands, kitty, rules, full=True)
         if not 0 <= first < rules.players:
-            raise IllegalAction(f"no seat {first}")
+            raise IllegalAction(f"no seat {first}", "not_a_seat")
         return cls._start(rules, seed, (masks,), 1, first, masks)
 
     @staticmethod
     def _check_deal(hands: Sequence[str | Cards], kitty: str | Cards, rules: Rules, full: bool) -> Deal:
         """The masks of ``hands`` and ``kitty``, checked against the pack (and, if ``full``, its sizes)."""
         if len(hands) != rules.players:
-            raise IllegalAction(f"{rules.name} has {rules.players} seats, not {len(hands)} hands")
+            raise IllegalAction(f"{rules.name} has {rules.players} seats, not {len(hands)} hands", "bad_deal")
         masks = tuple(h.mask if isinstance(h, Cards) else parse_mask(h) for h in hands)
         kmask = kitty.mask if isinstance(kitty, Cards) else parse_mask(kitty)
         total = counts_of(sum(masks) + kmask)
@@ -495,12 +495,14 @@ class Round(NamedTuple):
             most = rules.decks * (1 if i >= JOKER_B else 4)
             if n > most or (full and n != most):
                 raise IllegalAction(
-                    f"{n} cards of rank {RANK_CHARS[i]}: a {rules.decks}-pack game has {most}"
+                    f"{n} cards of rank {RANK_CHARS[i]}: a {rules.decks}-pack game has {most}", "bad_deal"
                 )
         if full:
             for seat, m in enumerate(masks):
                 if size_of(m) != rules.hand_size:
-                    raise IllegalAction(f"hand {seat} has {size_of(m)} cards, not {rules.hand_size}")
+                    raise IllegalAction(
+                        f"hand {seat} has {size_of(m)} cards, not {rules.hand_size}", "bad_deal"
+                    )
         return (*masks, kmask)
 
     @classmethod
@@ -516,13 +518,13 @@ class Round(NamedTuple):
         """A round straight into play: ``landlord`` takes ``kitty`` and leads (crafted positions too)."""
         dealt = cls._check_deal(hands, kitty, rules, full=False)
         if not 0 <= landlord < rules.players:
-            raise IllegalAction(f"no seat {landlord}")
+            raise IllegalAction(f"no seat {landlord}", "not_a_seat")
         r = cls._start(rules, None, (dealt,), 1, landlord, dealt)
         w = r.wild
         if wild is not None:
             ranks = format_mask(parse_mask(wild))
             if len(ranks) != 1 or ranks not in RANK_CHARS[:JOKER_B]:
-                raise IllegalAction(f"the wild rank is one rank 3..2, not {wild!r}")
+                raise IllegalAction(f"the wild rank is one rank 3..2, not {wild!r}", "bad_deal")
             w = RANK_CHARS.index(ranks)
         return r._finish_auction(landlord, bid, w)
 
@@ -628,9 +630,11 @@ class Round(NamedTuple):
         """
         if seat != self.to_move or self.phase is not Phase.PLAY:
             if self.phase is Phase.OVER:
-                raise IllegalAction("the round is over")
+                raise IllegalAction("the round is over", "round_over")
             if seat != self.to_move:
-                raise IllegalAction(f"it is seat {self.to_move}'s turn, not seat {seat}'s")
+                raise IllegalAction(
+                    f"it is seat {self.to_move}'s turn, not seat {seat}'s", "not_your_turn", seat=self.to_move
+                )
             return self._auction(seat, self.parse_action(action, seat) if isinstance(action, str) else action)
         if isinstance(action, str):
             action = self.parse_action(action, seat)
@@ -723,7 +727,9 @@ class Round(NamedTuple):
             mask = parse_mask(cards_text)
             reading = parse_mask(reading_text) if reading_text else None
             if self.phase is not Phase.PLAY:
-                raise IllegalAction("no play during the auction")
+                raise IllegalAction(
+                    "no play during the auction", "wrong_phase", action="play", phase="auction"
+                )
             top = self._table(seat)
             return Action(PLAY, 0, self._read_play(mask, reading, top))
         raise ParseError(f"cannot read action {text!r} (bid N, pass, call, rob, play CARDS)")
@@ -738,18 +744,32 @@ class Round(NamedTuple):
                 distinct = {c.reading for c in options}
                 if not natural and len(distinct) > 1:
                     shown = ", ".join(sorted(format_mask(d) for d in distinct))
-                    raise IllegalAction(f"{text} can be read several ways: name one with 'as' ({shown})")
+                    raise IllegalAction(
+                        f"{text} can be read several ways: name one with 'as' ({shown})",
+                        "wild_name",
+                        cards=text,
+                        options=shown,
+                    )
                 if natural:
                     options = natural
         else:
             if reading is not None and reading != mask:
-                raise IllegalAction(f"{text} has no wild card to read as {format_mask(reading)}")
+                raise IllegalAction(
+                    f"{text} has no wild card to read as {format_mask(reading)}", "no_wild_card", cards=text
+                )
             options = readings(mask, self.rules)
         if not options:
-            raise IllegalAction(f"{text} is not a combination under {self.rules.name}")
+            raise IllegalAction(
+                f"{text} is not a combination under {self.rules.name}", "not_a_combination", cards=text
+            )
         combo = best_reading(options, top)
         if combo is None:
-            raise IllegalAction(f"{text} does not beat {top} ({top.kind if top else ''})")
+            raise IllegalAction(
+                f"{text} does not beat {top} ({top.kind if top else ''})",
+                "does_not_beat",
+                play=text,
+                top=str(top),
+            )
         return combo
 
     # auction ---------------------------------------------------------------------
@@ -770,11 +790,16 @@ class Round(NamedTuple):
         if action.kind == BID:
             if not self.bid < action.bid <= rules.max_bid:
                 raise IllegalAction(
-                    f"a bid must be above {self.bid} and at most {rules.max_bid}, not {action.bid}"
+                    f"a bid must be above {self.bid} and at most {rules.max_bid}, not {action.bid}",
+                    "bid_range",
+                    above=self.bid,
+                    most=rules.max_bid,
                 )
             bid, bidder = action.bid, seat
         elif action.kind != PASS_KIND:
-            raise IllegalAction(f"{action} is not an auction action here (bid N or pass)")
+            raise IllegalAction(
+                f"{action} is not an auction action here (bid N or pass)", "auction_first", action=str(action)
+            )
         if bid == rules.max_bid or len(auction) == n:
             if bidder < 0:
                 return self._redeal(history)
@@ -795,7 +820,11 @@ class Round(NamedTuple):
         stage = self._rob_stage()
         want = CALL if stage == "call" else ROB
         if action.kind not in (want, PASS_KIND):
-            raise IllegalAction(f"{action} is not an auction action here ({want} or pass)")
+            raise IllegalAction(
+                f"{action} is not an auction action here ({want} or pass)",
+                "auction_first",
+                action=str(action),
+            )
         acts = [a for _, a in auction]
         if CALL not in acts:
             if len(auction) == n:
@@ -823,7 +852,7 @@ class Round(NamedTuple):
         if self.rules.wild != "drawn":
             return self.wild
         if self.seed is None:
-            raise IllegalAction("the wild rank is drawn from the seed, and this round has none")
+            raise IllegalAction("the wild rank is drawn from the seed, and this round has none", "no_seed")
         return draw_wild(self.seed, self.deal_no)
 
     def _redeal(self, history: tuple[tuple[int, str], ...]) -> "Round":
@@ -832,7 +861,7 @@ class Round(NamedTuple):
         if len(deals) >= number:  # a record's next deal
             d = deals[number - 1]
         elif self.seed is None:
-            raise IllegalAction("everyone passed: a redeal needs a seed or the next deal")
+            raise IllegalAction("everyone passed: a redeal needs a seed or the next deal", "no_seed")
         else:
             d = deal(self.seed, number, self.rules)[0]
             deals = (*deals, d)
@@ -868,29 +897,46 @@ class Round(NamedTuple):
         top = self._table(seat)
         if action.kind == PASS_KIND:
             if top is None:
-                raise IllegalAction("the leader may not pass")
+                raise IllegalAction("the leader may not pass", "leader_cannot_pass")
             return
         combo = action.combo
         if action.kind != PLAY or combo is None:
-            raise IllegalAction(f"{action} is not a play action (play CARDS or pass)")
+            raise IllegalAction(
+                f"{action} is not a play action (play CARDS or pass)",
+                "wrong_phase",
+                action=str(action),
+                phase="play",
+            )
         hand = self.hands[seat]
         if not is_subset(combo.mask, hand):
-            raise IllegalAction(f"seat {seat} does not hold {format_mask(combo.mask)}")
+            raise IllegalAction(
+                f"seat {seat} does not hold {format_mask(combo.mask)}",
+                "not_held",
+                seat=seat,
+                cards=format_mask(combo.mask),
+            )
         if not beats(combo, top):
-            raise IllegalAction(f"{combo} ({combo.kind}) does not beat {top} ({top.kind if top else ''})")
+            raise IllegalAction(
+                f"{combo} ({combo.kind}) does not beat {top} ({top.kind if top else ''})",
+                "does_not_beat",
+                play=str(combo),
+                top=str(top),
+            )
         self._check_reading(combo)
         rules = self.rules
         if not rules.bomb_head_chains:
             why = hand_allows(combo, counts_of(hand), rules)
             if why:
-                raise IllegalAction(why)
+                raise IllegalAction(why, "bomb_broken")
 
     def _spend_bomb(self, seat: int, combo: Combo) -> tuple[int, ...]:
         left = list(self.bombs_left)
         if left[seat] == 0:
             said = [text for s, text in self.auction if s == seat]
             raise IllegalAction(
-                f"seat {seat} has played all the bombs its auction allows ({', '.join(said)}): not {combo}"
+                f"seat {seat} has played all the bombs its auction allows ({', '.join(said)}): not {combo}",
+                "bombs_spent",
+                seat=seat,
             )
         left[seat] -= 1
         return tuple(left)
@@ -904,7 +950,11 @@ class Round(NamedTuple):
         else:
             options = wild_readings(combo.mask, combo.reading, self.rules, self.wild)
         if combo not in options:
-            raise IllegalAction(f"{combo} is not a {combo.kind} of rank {combo.rank} under {self.rules.name}")
+            raise IllegalAction(
+                f"{combo} is not a {combo.kind} of rank {combo.rank} under {self.rules.name}",
+                "not_a_combination",
+                cards=str(combo),
+            )
 
     # ----------------------------------------------------------------- records
 

@@ -388,7 +388,7 @@ class DouDiZhuGame(GameAdapter):
 
     def parse(self, match: Any, seat: int, text: str) -> ddz.Action:
         if match.is_over:
-            raise IllegalAction("the match is over")
+            raise IllegalAction("the match is over", "match_over")
         r: ddz.Round = match.current
         return r.parse_action(text, seat)
 

@@ -73,7 +73,7 @@ class Match:
     def apply(self, seat: int, action: Action | str) -> "Match":
         """The match after ``seat`` does ``action`` in the round in play."""
         if self.is_over:
-            raise IllegalAction("the match is over")
+            raise IllegalAction("the match is over", "match_over")
         nxt = self.round.apply(seat, action)
         history = (*self._history, (seat, str(action)))
         if not nxt.is_over:
@@ -110,7 +110,7 @@ class Match:
             try:
                 m = m.apply(seat, text)
             except IllegalAction as e:
-                raise IllegalAction(f"action {number} ({seat} {text}): {e}") from None
+                raise e.again(f"action {number} ({seat} {text}): {e}") from None
         return m
 
     def __eq__(self, other: object) -> bool:

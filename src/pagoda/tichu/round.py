@@ -838,15 +838,15 @@ class Round(NamedTuple):
                     return self._no_bomb(seat, action)
                 return self._called_tichu(seat, action)
         if not isinstance(seat, int) or not 0 <= seat < 4:
-            raise IllegalAction(f"seat {seat!r} is not a seat: 0-3")
+            raise IllegalAction(f"seat {seat!r} is not a seat: 0-3", "not_a_seat")
         act = as_action(action)  # bad syntax raises ParseError, not IllegalAction
         phase = self.phase
         if phase is Phase.OVER:
-            raise IllegalAction("the round is over")
+            raise IllegalAction("the round is over", "round_over")
         kind = act.kind
         if kind == TICHU:
             if not self._may_call_tichu(seat):
-                raise IllegalAction(self._why_no_tichu(seat))
+                raise self._why_no_tichu(seat)
             return self._called_tichu(seat, act)
         if phase is Phase.GRAND_TICHU:
             return self._apply_grand(seat, act)
@@ -860,17 +860,28 @@ class Round(NamedTuple):
             return self._apply_no_bomb(seat, act)
         if kind in (TAKE, GIVE_DRAGON):
             return self._apply_take(seat, act)
-        raise IllegalAction(f"{kind!r} is not an action of the {phase} phase")
+        raise IllegalAction(
+            f"{kind!r} is not an action of the {phase} phase", "wrong_phase", action=kind, phase=phase.value
+        )
 
     def _apply_no_bomb(self, seat: int, act: Action) -> "Round":
         if seat not in self.window:
             top = self.top
             if top is None or self.closing:
-                raise IllegalAction("no-bomb answers the bomb window, and there is no live trick to bomb")
+                raise IllegalAction(
+                    "no-bomb answers the bomb window, and there is no live trick to bomb", "no_trick_to_bomb"
+                )
             if seat == self.to_move and not self.complete:
-                raise IllegalAction(f"seat {seat} is to move: its bombs are among its plays, or it passes")
+                raise IllegalAction(
+                    f"seat {seat} is to move: its bombs are among its plays, or it passes",
+                    "to_move_not_asked",
+                    seat=seat,
+                )
             raise IllegalAction(
-                f"seat {seat} is not in the bomb window: it holds no bomb that beats {top}, or has answered"
+                f"seat {seat} is not in the bomb window: it holds no bomb that beats {top}, or has answered",
+                "not_in_window",
+                seat=seat,
+                top=str(top),
             )
         return self._no_bomb(seat, act)
 
@@ -885,27 +896,43 @@ class Round(NamedTuple):
             {"setup": setup._replace(tichu=setup.tichu | 1 << seat), "quiet": self.quiet | 1 << seat},
         )
 
-    def _why_no_tichu(self, seat: int) -> str:
+    def _why_no_tichu(self, seat: int) -> IllegalAction:
         if self.phase is Phase.GRAND_TICHU:
-            return "Tichu is called once all 14 cards are dealt"
+            return IllegalAction("Tichu is called once all 14 cards are dealt", "tichu_before_deal")
         if self.phase is Phase.EXCHANGE and self.rules.small_tichu_after_exchange_only:
-            return "these rules allow Tichu only after the exchange"
+            return IllegalAction("these rules allow Tichu only after the exchange", "tichu_after_exchange")
         if self.setup.grand >> seat & 1:
-            return f"seat {seat} called Grand Tichu and cannot also call Tichu"
+            return IllegalAction(
+                f"seat {seat} called Grand Tichu and cannot also call Tichu", "tichu_after_grand", seat=seat
+            )
         if self.setup.tichu >> seat & 1:
-            return f"seat {seat} has already called Tichu"
+            return IllegalAction(f"seat {seat} has already called Tichu", "tichu_called", seat=seat)
         if self.quiet >> seat & 1:
-            return f"seat {seat} has played a card: Tichu is called before the first play"
-        return f"seat {seat}'s partner has called: these rules allow one call per team"
+            return IllegalAction(
+                f"seat {seat} has played a card: Tichu is called before the first play",
+                "tichu_after_play",
+                seat=seat,
+            )
+        return IllegalAction(
+            f"seat {seat}'s partner has called: these rules allow one call per team",
+            "one_call_per_team",
+            seat=seat,
+        )
 
     def _apply_grand(self, seat: int, act: Action) -> "Round":
         if act.kind not in (GRAND, NO_GRAND):
-            raise IllegalAction(f"every seat first decides grand or no-grand, not {act}")
+            raise IllegalAction(
+                f"every seat first decides grand or no-grand, not {act}", "grand_first", action=str(act)
+            )
         setup = self.setup
         if setup.decided >> seat & 1:
-            raise IllegalAction(f"seat {seat} has already decided on Grand Tichu")
+            raise IllegalAction(f"seat {seat} has already decided on Grand Tichu", "grand_decided", seat=seat)
         if act.kind == GRAND and not self._may_call_grand(seat):
-            raise IllegalAction(f"seat {seat}'s partner has called: these rules allow one call per team")
+            raise IllegalAction(
+                f"seat {seat}'s partner has called: these rules allow one call per team",
+                "one_call_per_team",
+                seat=seat,
+            )
         decided = setup.decided | 1 << seat
         called = 1 << seat if act.kind == GRAND else 0
         setup = setup._replace(decided=decided, grand=setup.grand | called)
@@ -921,19 +948,26 @@ class Round(NamedTuple):
 
     def _apply_exchange(self, seat: int, act: Action) -> "Round":
         if act.kind != EXCHANGE or act.gifts is None:
-            raise IllegalAction(f"in the exchange each seat gives three cards, not {act}")
+            raise IllegalAction(
+                f"in the exchange each seat gives three cards, not {act}", "exchange_first", action=str(act)
+            )
         setup = self.setup
         if setup.given[seat] is not None:
-            raise IllegalAction(f"seat {seat} has already given its cards")
+            raise IllegalAction(f"seat {seat} has already given its cards", "exchange_given", seat=seat)
         gifts = act.gifts
         if len(gifts) == 3 and type(gifts[0]) is Card and type(gifts[1]) is Card and type(gifts[2]) is Card:
             mask = _CARD_BITS[gifts[0]] | _CARD_BITS[gifts[1]] | _CARD_BITS[gifts[2]]
         else:
             mask = to_mask(gifts)
         if mask.bit_count() != 3:
-            raise IllegalAction("the three cards given must be different")
+            raise IllegalAction("the three cards given must be different", "exchange_different")
         if mask & ~self.hands[seat]:
-            raise IllegalAction(f"seat {seat} does not hold {format_cards(mask & ~self.hands[seat])}")
+            raise IllegalAction(
+                f"seat {seat} does not hold {format_cards(mask & ~self.hands[seat])}",
+                "not_held",
+                seat=seat,
+                cards=format_cards(mask & ~self.hands[seat]),
+            )
         given = list(setup.given)
         given[seat] = gifts
         hands = list(self.hands)
@@ -971,30 +1005,51 @@ class Round(NamedTuple):
         mask = act.mask
         hand = self.hands[seat]
         if mask & ~hand:
-            raise IllegalAction(f"seat {seat} does not hold {format_cards(mask & ~hand)}")
+            raise IllegalAction(
+                f"seat {seat} does not hold {format_cards(mask & ~hand)}",
+                "not_held",
+                seat=seat,
+                cards=format_cards(mask & ~hand),
+            )
         found = readings(mask, self.top)
         if not found:
-            raise IllegalAction(f"{format_cards(mask)} is not a combination")
+            raise IllegalAction(
+                f"{format_cards(mask)} is not a combination", "not_a_combination", cards=format_cards(mask)
+            )
         if act.reading:
             named = [c for c in found if c.phoenix == act.reading]
             if not named:
                 options = " or ".join(format_rank(c.phoenix) for c in found if c.phoenix) or "nothing"
-                raise IllegalAction(f"the Phoenix in {format_cards(mask)} can stand for {options}")
+                raise IllegalAction(
+                    f"the Phoenix in {format_cards(mask)} can stand for {options}",
+                    "phoenix_cannot",
+                    cards=format_cards(mask),
+                    options=options,
+                )
             if not self.rules.phoenix_choice and named[0] is not found[0]:
-                raise IllegalAction("these rules read the Phoenix as the highest rank it can stand for")
+                raise IllegalAction(
+                    "these rules read the Phoenix as the highest rank it can stand for", "phoenix_highest"
+                )
             return named[0]
         if self.rules.phoenix_choice and len(found) > 1:
             beating = [c for c in found if beats(c, self.top)]
             if len(beating) == 1:
                 return beating[0]  # only one reading may be played here: no need to name it
             options = " or ".join(format_rank(c.phoenix) for c in found)
-            raise IllegalAction(f"name the Phoenix's rank in {format_cards(mask)}: 'as' {options}")
+            raise IllegalAction(
+                f"name the Phoenix's rank in {format_cards(mask)}: 'as' {options}",
+                "phoenix_name",
+                cards=format_cards(mask),
+                options=options,
+            )
         return found[0]
 
     def _apply_play(self, seat: int, act: Action) -> "Round":
         if self.closing:
             raise IllegalAction(
-                f"the round is over but for the Dragon trick: seat {self.to_move} gives it away"
+                f"the round is over but for the Dragon trick: seat {self.to_move} gives it away",
+                "dragon_gift_pending",
+                seat=self.to_move,
             )
         combo = self._resolve_play(seat, act)
         top = self.top
@@ -1002,28 +1057,37 @@ class Round(NamedTuple):
         if combo.is_bomb and not in_turn:
             if top is None:
                 raise IllegalAction(
-                    "a bomb is played out of turn only on a live trick, never on an empty table"
+                    "a bomb is played out of turn only on a live trick, never on an empty table",
+                    "bomb_on_empty",
                 )
             if top.kind == DOG_KIND:
-                raise IllegalAction("nothing may be played on the Dog")
+                raise IllegalAction("nothing may be played on the Dog", "on_the_dog")
             if not beats(combo, top):
-                raise IllegalAction(f"{combo} does not beat {top}")
+                raise IllegalAction(
+                    f"{combo} does not beat {top}", "does_not_beat", play=str(combo), top=str(top)
+                )
         else:
             if not in_turn:
                 if seat == self.to_move:
-                    raise IllegalAction("the trick is complete: take it (only a bomb may still be played)")
+                    raise IllegalAction(
+                        "the trick is complete: take it (only a bomb may still be played)", "trick_complete"
+                    )
                 raise IllegalAction(
-                    f"it is seat {self.to_move}'s turn; out of turn only a bomb may be played"
+                    f"it is seat {self.to_move}'s turn; out of turn only a bomb may be played",
+                    "out_of_turn",
+                    seat=self.to_move,
                 )
             if not beats(combo, top):
                 assert top is not None
-                raise IllegalAction(f"{combo} does not beat {top}")
+                raise IllegalAction(
+                    f"{combo} does not beat {top}", "does_not_beat", play=str(combo), top=str(top)
+                )
             if self.wish and not combo.mask & RANK_MASKS[self.wish]:
                 self._check_wish(seat)
         if act.wish and not combo.mask & MAH_JONG_BIT:
-            raise IllegalAction("a wish is made only with the Mah Jong")
+            raise IllegalAction("a wish is made only with the Mah Jong", "wish_without_mah_jong")
         if combo.mask & MAH_JONG_BIT and not act.wish and self.rules.wish_required:
-            raise IllegalAction("these rules require a wish with the Mah Jong")
+            raise IllegalAction("these rules require a wish with the Mah Jong", "wish_required")
         return self._play(seat, act, combo)
 
     def _play(self, seat: int, act: Action, combo: Combo) -> "Round":
@@ -1089,7 +1153,13 @@ class Round(NamedTuple):
         if any(c[2] & wished for c in combos):
             example = format_cards(next(c[2] for c in combos if c[2] & wished))
             wish = format_rank(self.wish)
-            raise IllegalAction(f"the wish for {wish} obliges seat {seat} to play one (e.g. play {example})")
+            raise IllegalAction(
+                f"the wish for {wish} obliges seat {seat} to play one (e.g. play {example})",
+                "wish_obliges",
+                rank=self.wish,
+                seat=seat,
+                example=example,
+            )
 
     def _ended(self) -> "Round":
         """This round after a seat went out: over if it is, closing if the Dragon trick waits."""
@@ -1120,14 +1190,18 @@ class Round(NamedTuple):
     def _apply_pass(self, seat: int, act: Action) -> "Round":
         if self.closing:
             raise IllegalAction(
-                f"the round is over but for the Dragon trick: seat {self.to_move} gives it away"
+                f"the round is over but for the Dragon trick: seat {self.to_move} gives it away",
+                "dragon_gift_pending",
+                seat=self.to_move,
             )
         if seat != self.to_move:
-            raise IllegalAction(f"it is seat {self.to_move}'s turn, not seat {seat}'s")
+            raise IllegalAction(
+                f"it is seat {self.to_move}'s turn, not seat {seat}'s", "not_your_turn", seat=self.to_move
+            )
         if self.top is None:
-            raise IllegalAction("the leader may not pass")
+            raise IllegalAction("the leader may not pass", "leader_cannot_pass")
         if self.is_trick_complete:
-            raise IllegalAction("the trick is complete: take it")
+            raise IllegalAction("the trick is complete: take it", "trick_complete")
         if self.wish:
             self._check_wish(seat)
         return self._pass(seat, act)
@@ -1161,21 +1235,32 @@ class Round(NamedTuple):
         top = self.top
         if seat != self.to_move or not self.is_trick_complete or top is None:
             if top is not None and seat == self.top_seat:
-                raise IllegalAction("the trick is not complete: not every other seat still in has passed")
-            raise IllegalAction(f"seat {seat} has no trick to take")
+                raise IllegalAction(
+                    "the trick is not complete: not every other seat still in has passed",
+                    "trick_not_complete",
+                )
+            raise IllegalAction(f"seat {seat} has no trick to take", "no_trick_to_take", seat=seat)
         dragon = top.mask == DRAGON_BIT
         if act.kind == TAKE and dragon:
-            raise IllegalAction("a trick won with the Dragon is given to an opponent: give-dragon <seat>")
+            raise IllegalAction(
+                "a trick won with the Dragon is given to an opponent: give-dragon <seat>", "dragon_is_given"
+            )
         if act.kind == GIVE_DRAGON:
             if not dragon:
-                raise IllegalAction("only a trick won with the Dragon is given away")
+                raise IllegalAction("only a trick won with the Dragon is given away", "not_a_dragon_trick")
             if (act.target - seat) % 2 == 0:
                 raise IllegalAction(
-                    f"the Dragon trick goes to an opponent: seat {(seat + 1) & 3} or {(seat + 3) & 3}"
+                    f"the Dragon trick goes to an opponent: seat {(seat + 1) & 3} or {(seat + 3) & 3}",
+                    "dragon_to_opponent",
+                    left=(seat + 1) & 3,
+                    right=(seat + 3) & 3,
                 )
         if self.window:
             raise IllegalAction(
-                f"the bomb window is open: {_seats(self.window)} may still bomb the trick (or answer no-bomb)"
+                f"the bomb window is open: {_seats(self.window)} may still bomb the trick"
+                " (or answer no-bomb)",
+                "bomb_window_open",
+                seats="".join(map(str, self.window)),
             )
         return self._take(seat, act.target if act.kind == GIVE_DRAGON else seat, act)
 
@@ -1785,7 +1870,7 @@ def _replay_actions(r: Round, record: Record) -> Round:
         try:
             r = r.apply(seat, text)
         except IllegalAction as e:
-            raise IllegalAction(f"action {number} ({seat} {text}): {e}") from None
+            raise e.again(f"action {number} ({seat} {text}): {e}") from None
         except ParseError as e:
             raise ParseError(f"action {number} ({seat} {text}): {e}") from None
     return r
