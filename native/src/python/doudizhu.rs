@@ -1,8 +1,539 @@
-//! The doudizhu classes and functions of `pagoda_native`.
+//! The doudizhu classes and functions of `pagoda_native`: `DdzCore` (one immutable state behind
+//! `pagoda.doudizhu.native.NativeRound`) and the batched calls.
+//!
+//! Actions handed to Python are the reference's own `Action` values, made once per combination by
+//! the factory `pagoda.doudizhu.native` registers (`ddz_register`) and then shared.
 
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::{PyString, PyTuple};
+
+use crate::doudizhu::batch;
+use crate::doudizhu::movegen::legal_plays;
+use crate::doudizhu::state::{Act, Phase, State, Step};
+use crate::doudizhu::{parse_canonical, Combo, Kind, Rules, Wild, RANK_CHARS};
+
+struct Registry {
+    play: Py<PyAny>,
+    bid: Py<PyAny>,
+    pass_: Py<PyAny>,
+    call: Py<PyAny>,
+    rob: Py<PyAny>,
+    plays: Mutex<HashMap<Combo, Py<PyAny>>>,
+    bids: Mutex<HashMap<u8, Py<PyAny>>>,
+}
+
+static REGISTRY: OnceLock<Registry> = OnceLock::new();
+
+fn registry() -> PyResult<&'static Registry> {
+    REGISTRY.get().ok_or_else(|| {
+        PyRuntimeError::new_err("pagoda_native: import pagoda.doudizhu.native first (ddz_register)")
+    })
+}
+
+/// Register the makers of the reference's actions: `play(kind, rank, length, mask, reading,
+/// order)`, `bid(n)`, and the pass, call and rob actions.
+#[pyfunction]
+fn ddz_register(
+    play: Py<PyAny>,
+    bid: Py<PyAny>,
+    pass_: Py<PyAny>,
+    call: Py<PyAny>,
+    rob: Py<PyAny>,
+) {
+    let _ = REGISTRY.set(Registry {
+        play,
+        bid,
+        pass_,
+        call,
+        rob,
+        plays: Mutex::new(HashMap::new()),
+        bids: Mutex::new(HashMap::new()),
+    });
+}
+
+fn action_objects<'py>(py: Python<'py>, acts: &[Act]) -> PyResult<Bound<'py, PyTuple>> {
+    let reg = registry()?;
+    let mut items: Vec<Py<PyAny>> = Vec::with_capacity(acts.len());
+    let mut plays = reg.plays.lock().unwrap();
+    for a in acts {
+        let obj = match a {
+            Act::Pass => reg.pass_.clone_ref(py),
+            Act::Call => reg.call.clone_ref(py),
+            Act::Rob => reg.rob.clone_ref(py),
+            Act::Bid(b) => {
+                let mut bids = reg.bids.lock().unwrap();
+                match bids.get(b) {
+                    Some(o) => o.clone_ref(py),
+                    None => {
+                        let o = reg.bid.call1(py, (*b,))?;
+                        bids.insert(*b, o.clone_ref(py));
+                        o
+                    }
+                }
+            }
+            Act::Play(c) => match plays.get(c) {
+                Some(o) => o.clone_ref(py),
+                None => {
+                    let o = reg.play.call1(
+                        py,
+                        (c.kind as u8, c.rank, c.length, c.mask, c.reading, c.order),
+                    )?;
+                    plays.insert(*c, o.clone_ref(py));
+                    o
+                }
+            },
+        };
+        items.push(obj);
+    }
+    PyTuple::new(py, items)
+}
+
+/// The rules from the reference's `Rules` fields, in [`RULE_FIELDS`] order.
+fn rules_of(t: &Bound<'_, PyTuple>) -> PyResult<Rules> {
+    if t.len() != 25 {
+        return Err(PyValueError::new_err(format!(
+            "rules: 25 fields, not {}",
+            t.len()
+        )));
+    }
+    let u = |i: usize| -> PyResult<usize> { t.get_item(i)?.extract::<usize>() };
+    let b = |i: usize| -> PyResult<bool> { t.get_item(i)?.extract::<bool>() };
+    let wild_text: String = t.get_item(22)?.extract()?;
+    let wild = match wild_text.as_str() {
+        "none" => Wild::None,
+        "drawn" => Wild::Drawn,
+        w if w.len() == 1 && RANK_CHARS[..13].contains(&w.as_bytes()[0]) => Wild::Fixed(
+            RANK_CHARS
+                .iter()
+                .position(|&c| c == w.as_bytes()[0])
+                .unwrap() as u8,
+        ),
+        w => {
+            return Err(PyValueError::new_err(format!(
+                "rules: no wild option {w:?}"
+            )))
+        }
+    };
+    let players = u(0)?;
+    if !(2..=4).contains(&players) {
+        return Err(PyValueError::new_err(format!(
+            "rules: the native core plays 2 to 4 seats, not {players}"
+        )));
+    }
+    Ok(Rules {
+        players,
+        decks: u(1)?,
+        kitty: u(2)?,
+        rob: b(3)?,
+        max_bid: u(4)? as u8,
+        chain_min: u(5)?.max(1),
+        pair_chain_min: u(6)?.max(1),
+        plane_min: u(7)?,
+        trio_solo: b(8)?,
+        plane_solo: b(9)?,
+        four_two_solo: b(10)?,
+        four_two_pair: b(11)?,
+        solo_kickers_same_rank: b(12)?,
+        pair_kickers_same_rank: b(13)?,
+        kicker_max_same: u(14)? as u8,
+        kicker_own_rank: b(15)?,
+        kicker_rocket: b(16)?,
+        kickers_extend_plane: b(17)?,
+        bomb_head_chains: b(18)?,
+        bombs_beat_rocket: b(19)?,
+        max_bomb: u(20)?,
+        double_min_bomb: u(21)?,
+        wild,
+        wild_bomb_top: b(23)?,
+        bomb_limits: b(24)?,
+    })
+}
+
+/// An action of the auction from its text (`pass`, `call`, `rob`, `bid N`).
+fn auction_act(text: &str) -> Option<Act> {
+    match text {
+        "pass" => Some(Act::Pass),
+        "call" => Some(Act::Call),
+        "rob" => Some(Act::Rob),
+        _ => text
+            .strip_prefix("bid ")
+            .and_then(|n| n.parse::<u8>().ok())
+            .map(Act::Bid),
+    }
+}
+
+/// A play from its canonical text (`CARDS` or `CARDS as READING`), for the history.
+fn play_of_text(text: &str) -> Option<(u128, u128)> {
+    let (cards, reading) = match text.split_once(" as ") {
+        Some((c, r)) => (c, Some(r)),
+        None => (text, None),
+    };
+    let mask = parse_canonical(cards)?;
+    let reading = match reading {
+        Some(r) => parse_canonical(r)?,
+        None => mask,
+    };
+    Some((mask, reading))
+}
+
+fn act_of_text(text: &str) -> Option<Act> {
+    if let Some(rest) = text.strip_prefix("play ") {
+        let (mask, reading) = play_of_text(rest)?;
+        // the history keeps the text: the kind is not read back from it
+        return Some(Act::Play(Combo {
+            kind: Kind::Solo,
+            rank: 0,
+            length: 0,
+            mask,
+            reading,
+            order: 0,
+        }));
+    }
+    auction_act(text)
+}
+
+/// One state of a Dou Di Zhu round; `apply` returns the next (None: the reference decides).
+#[pyclass(frozen, module = "pagoda_native")]
+pub struct DdzCore {
+    st: State,
+    legal: OnceLock<(Vec<Act>, Py<PyTuple>)>,
+}
+
+impl DdzCore {
+    fn wrap(st: State) -> DdzCore {
+        DdzCore {
+            st,
+            legal: OnceLock::new(),
+        }
+    }
+
+    fn cached<'py>(&self, py: Python<'py>) -> PyResult<&(Vec<Act>, Py<PyTuple>)> {
+        if let Some(v) = self.legal.get() {
+            return Ok(v);
+        }
+        let mut acts = Vec::new();
+        self.st.legal(self.st.to_move, &mut acts);
+        let objs = action_objects(py, &acts)?.unbind();
+        let _ = self.legal.set((acts, objs));
+        Ok(self.legal.get().unwrap())
+    }
+
+    fn find(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Option<Act>> {
+        let (acts, objs) = self.cached(py)?;
+        let objs = objs.bind(py);
+        if let Ok(s) = action.cast::<PyString>() {
+            let text = s.to_str()?;
+            let Some(want) = act_of_text(text) else {
+                return Ok(None);
+            };
+            return Ok(acts.iter().copied().find(|a| match (a, &want) {
+                (Act::Play(c), Act::Play(w)) => c.mask == w.mask && c.reading == w.reading,
+                (a, w) => a == w,
+            }));
+        }
+        for (i, o) in objs.iter().enumerate() {
+            if o.is(action) {
+                return Ok(Some(acts[i]));
+            }
+        }
+        for (i, o) in objs.iter().enumerate() {
+            if o.eq(action)? {
+                return Ok(Some(acts[i]));
+            }
+        }
+        Ok(None)
+    }
+}
+
+#[pymethods]
+impl DdzCore {
+    /// A state from the fields of a reference round (see `pagoda.doudizhu.native`).
+    #[staticmethod]
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (rules, phase, to_move, hands, kitty, top, top_seat, passes, doubles, play_counts, winner, landlord, bid, bidder, first, deal_no, wild, auction, bombs_left, history))]
+    fn from_fields(
+        rules: &Bound<'_, PyTuple>,
+        phase: u8,
+        to_move: u8,
+        hands: Vec<u128>,
+        kitty: u128,
+        top: Option<(u8, u8, u8, u128, u128, i32)>,
+        top_seat: i8,
+        passes: u8,
+        doubles: u32,
+        play_counts: Vec<u32>,
+        winner: i8,
+        landlord: i8,
+        bid: u64,
+        bidder: i8,
+        first: u8,
+        deal_no: u32,
+        wild: i8,
+        auction: Vec<(u8, String)>,
+        bombs_left: Vec<i32>,
+        history: Vec<(u8, String)>,
+    ) -> PyResult<DdzCore> {
+        let rules = rules_of(rules)?;
+        let n = rules.players;
+        if hands.len() != n
+            || play_counts.len() != n
+            || (!bombs_left.is_empty() && bombs_left.len() != n)
+        {
+            return Err(PyValueError::new_err(
+                "fields: one hand, play count and bomb count per seat",
+            ));
+        }
+        let mut st = State::start(rules, &hands, kitty, first, deal_no);
+        st.phase = match phase {
+            0 => Phase::Auction,
+            1 => Phase::Play,
+            2 => Phase::Over,
+            p => return Err(PyValueError::new_err(format!("fields: no phase {p}"))),
+        };
+        st.to_move = to_move;
+        st.top = match top {
+            None => None,
+            Some((k, rank, length, mask, reading, order)) => Some(Combo {
+                kind: Kind::from_index(k)
+                    .ok_or_else(|| PyValueError::new_err("fields: no such kind"))?,
+                rank,
+                length,
+                mask,
+                reading,
+                order,
+            }),
+        };
+        st.top_seat = top_seat;
+        st.passes = passes;
+        st.doubles = doubles;
+        st.play_counts[..n].copy_from_slice(&play_counts);
+        st.winner = winner;
+        st.landlord = landlord;
+        st.bid = bid;
+        st.bidder = bidder;
+        st.wild = wild;
+        st.auction = auction
+            .iter()
+            .map(|(s, t)| {
+                auction_act(t)
+                    .map(|a| (*s, a))
+                    .ok_or_else(|| PyValueError::new_err(format!("fields: auction entry {t:?}")))
+            })
+            .collect::<PyResult<_>>()?;
+        if !bombs_left.is_empty() {
+            let mut left = [-1i32; 4];
+            left[..n].copy_from_slice(&bombs_left);
+            st.bombs_left = Some(left);
+        }
+        st.history = history
+            .iter()
+            .map(|(s, t)| {
+                act_of_text(t)
+                    .map(|a| (*s, a))
+                    .ok_or_else(|| PyValueError::new_err(format!("fields: history entry {t:?}")))
+            })
+            .collect::<PyResult<_>>()?;
+        Ok(DdzCore::wrap(st))
+    }
+
+    /// The fields a reference round is made of: (phase, to_move, hands, kitty, top (an action or
+    /// None), top_seat, passes, doubles, play_counts, winner, landlord, bid, bidder, first,
+    /// deal_no, wild, auction, bombs_left, history).
+    fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let s = &self.st;
+        let n = s.players();
+        let top = match &s.top {
+            None => py.None(),
+            Some(c) => action_objects(py, &[Act::Play(*c)])?.get_item(0)?.unbind(),
+        };
+        let texts = |v: &[(u8, Act)]| -> Vec<(u8, String)> {
+            v.iter().map(|(seat, a)| (*seat, a.text())).collect()
+        };
+        let bombs: Vec<i32> = s.bombs_left.map(|b| b[..n].to_vec()).unwrap_or_default();
+        let items: Vec<Py<PyAny>> = vec![
+            (s.phase as u8).into_pyobject(py)?.into_any().unbind(),
+            s.to_move.into_pyobject(py)?.into_any().unbind(),
+            s.hands[..n].to_vec().into_pyobject(py)?.into_any().unbind(),
+            s.kitty.into_pyobject(py)?.into_any().unbind(),
+            top,
+            s.top_seat.into_pyobject(py)?.into_any().unbind(),
+            s.passes.into_pyobject(py)?.into_any().unbind(),
+            s.doubles.into_pyobject(py)?.into_any().unbind(),
+            s.play_counts[..n]
+                .to_vec()
+                .into_pyobject(py)?
+                .into_any()
+                .unbind(),
+            s.winner.into_pyobject(py)?.into_any().unbind(),
+            s.landlord.into_pyobject(py)?.into_any().unbind(),
+            s.bid.into_pyobject(py)?.into_any().unbind(),
+            s.bidder.into_pyobject(py)?.into_any().unbind(),
+            s.first.into_pyobject(py)?.into_any().unbind(),
+            s.deal_no.into_pyobject(py)?.into_any().unbind(),
+            s.wild.into_pyobject(py)?.into_any().unbind(),
+            texts(&s.auction).into_pyobject(py)?.into_any().unbind(),
+            bombs.into_pyobject(py)?.into_any().unbind(),
+            texts(&s.history).into_pyobject(py)?.into_any().unbind(),
+        ];
+        PyTuple::new(py, items)
+    }
+
+    /// The legal actions of `seat` (the reference's Action values; empty when not its turn).
+    fn legal<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyTuple>> {
+        if seat != self.st.to_move as i64 || self.st.phase == Phase::Over {
+            return Ok(PyTuple::empty(py));
+        }
+        Ok(self.cached(py)?.1.bind(py).clone())
+    }
+
+    /// The next state after `seat` takes `action` (an Action or its text), or None when the native
+    /// core leaves it to the reference: an action not in the legal list (to accept or refuse it
+    /// with the reference's reason), a redeal, or a drawn wild rank.
+    fn apply(
+        &self,
+        py: Python<'_>,
+        seat: i64,
+        action: &Bound<'_, PyAny>,
+    ) -> PyResult<Option<DdzCore>> {
+        if seat != self.st.to_move as i64 || self.st.phase == Phase::Over {
+            return Ok(None);
+        }
+        let Some(act) = self.find(py, action)? else {
+            return Ok(None);
+        };
+        let mut st = self.st.clone();
+        match st.apply(seat as u8, &act) {
+            Step::Done => Ok(Some(DdzCore::wrap(st))),
+            _ => Ok(None),
+        }
+    }
+
+    #[getter]
+    fn to_move(&self) -> u8 {
+        self.st.to_move
+    }
+
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.st.is_over()
+    }
+
+    #[getter]
+    fn phase(&self) -> u8 {
+        self.st.phase as u8
+    }
+
+    /// Points per seat (zeros until the round is over).
+    fn score<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let n = self.st.players();
+        PyTuple::new(py, self.st.score()[..n].iter().copied())
+    }
+
+    /// `k` uniform random rollouts from this state: their scores, shape (k, players).
+    fn rollouts<'py>(
+        &self,
+        py: Python<'py>,
+        k: usize,
+        seed: u64,
+    ) -> PyResult<Bound<'py, numpy::PyArray2<i64>>> {
+        let n = self.st.players();
+        let st = self.st.clone();
+        let rows = py.detach(|| batch::rollouts(&st, k, seed));
+        let flat: Vec<i64> = rows.iter().flat_map(|r| r[..n].iter().copied()).collect();
+        PyArray1::from_vec(py, flat).reshape([k, n])
+    }
+
+    /// Bytes of this state (the Rust value and its vectors; the cached action tuple not counted).
+    fn nbytes(&self) -> usize {
+        std::mem::size_of::<DdzCore>()
+            + self.st.auction.capacity() * std::mem::size_of::<(u8, Act)>()
+            + self.st.history.capacity() * std::mem::size_of::<(u8, Act)>()
+    }
+}
+
+/// `rounds` whole uniform random rounds of `rules` (auction included) in one call: the scores,
+/// shape (rounds, players), and the number of actions taken.
+#[pyfunction]
+fn ddz_play_random<'py>(
+    py: Python<'py>,
+    rules: &Bound<'py, PyTuple>,
+    rounds: usize,
+    seed: u64,
+) -> PyResult<(Bound<'py, numpy::PyArray2<i64>>, u64)> {
+    let r = rules_of(rules)?;
+    let n = r.players;
+    let (rows, steps) = py.detach(|| batch::play_random(&r, rounds, seed));
+    let flat: Vec<i64> = rows
+        .iter()
+        .flat_map(|row| row[..n].iter().copied())
+        .collect();
+    Ok((PyArray1::from_vec(py, flat).reshape([rounds, n])?, steps))
+}
+
+/// The number of leads of each packed hand (every play of an empty table), in one call: for
+/// timing the lead listing without a Python step per hand.
+#[pyfunction]
+fn ddz_lead_counts<'py>(
+    py: Python<'py>,
+    rules: &Bound<'py, PyTuple>,
+    hands: Vec<u128>,
+    wild: i32,
+) -> PyResult<Bound<'py, PyArray1<u32>>> {
+    let r = rules_of(rules)?;
+    let counts = py.detach(|| {
+        let mut out = Vec::with_capacity(256);
+        hands
+            .iter()
+            .map(|&h| {
+                out.clear();
+                legal_plays(h, None, &r, wild, true, &mut out);
+                out.len() as u32
+            })
+            .collect::<Vec<u32>>()
+    });
+    Ok(PyArray1::from_vec(py, counts))
+}
+
+/// The legal plays of a packed hand on a table (kind, rank, length, mask, reading, order; None
+/// for an empty table) as the reference's Action values.
+#[pyfunction]
+#[pyo3(signature = (rules, hand, on, wild=-1, bombs=true))]
+fn ddz_legal_plays<'py>(
+    py: Python<'py>,
+    rules: &Bound<'py, PyTuple>,
+    hand: u128,
+    on: Option<(u8, u8, u8, u128, u128, i32)>,
+    wild: i32,
+    bombs: bool,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let r = rules_of(rules)?;
+    let on = match on {
+        None => None,
+        Some((k, rank, length, mask, reading, order)) => Some(Combo {
+            kind: Kind::from_index(k).ok_or_else(|| PyValueError::new_err("no such kind"))?,
+            rank,
+            length,
+            mask,
+            reading,
+            order,
+        }),
+    };
+    let mut out = Vec::new();
+    legal_plays(hand, on.as_ref(), &r, wild, bombs, &mut out);
+    let acts: Vec<Act> = out.into_iter().map(Act::Play).collect();
+    action_objects(py, &acts)
+}
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    let _ = m;
+    m.add_class::<DdzCore>()?;
+    m.add_function(wrap_pyfunction!(ddz_register, m)?)?;
+    m.add_function(wrap_pyfunction!(ddz_play_random, m)?)?;
+    m.add_function(wrap_pyfunction!(ddz_lead_counts, m)?)?;
+    m.add_function(wrap_pyfunction!(ddz_legal_plays, m)?)?;
     Ok(())
 }

@@ -1,9 +1,16 @@
-"""``pagoda bench doudizhu [--compare]``: random 3-player games per second and the median time to
-list every lead of a fresh 20-card hand, for pagoda and (``--compare``, with the ``compare`` extra)
-RLCard's game, DouZero's GameEnv and OpenSpiel's C++ engine, side by side in one process on one core.
+"""``pagoda bench doudizhu [--engine python|native] [--compare]``: random 3-player games per second
+and the median time to list every lead of a fresh 20-card hand, for pagoda and (``--compare``, with
+the ``compare`` extra) RLCard's game, DouZero's GameEnv and OpenSpiel's C++ engine, side by side in
+one process on one core.
 
 Every engine plays uniformly random legal actions; pagoda and OpenSpiel include the auction (RLCard
 and DouZero have none). Lead listing times one call per hand on hands none of them has seen.
+
+``--engine native`` adds the native core: through the per-action API (``NativeRound``, the same
+loop as the Python engine) and through the batched call (whole rounds in one native call), with
+the Python engine run alternately in the same window (``--repeats`` rounds of the alternation;
+medians and ranges). Its lead listing is timed through one batched call over every hand (the time
+divided by the number of hands) and per call from Python.
 """
 
 import argparse
@@ -173,14 +180,101 @@ def openspiel_setup(hands: int) -> tuple[Callable[[int], object], Callable[[Any]
     return game, leads, states
 
 
+def native_game(seed: int) -> None:
+    """One random classic round with the auction, on the native core's per-action API."""
+    from pagoda.doudizhu.native import NativeRound
+
+    rng = random.Random(seed)
+    r = NativeRound.new(seed)
+    while not r.is_over:
+        seat = r.to_move
+        r = r.apply(seat, rng.choice(r.legal_actions(seat)))
+
+
+def native_batched_gps(seconds: float) -> float:
+    """Random classic rounds per second through the batched native call (chunks of 2,000)."""
+    from pagoda.doudizhu.native import play_random
+
+    start = time.perf_counter()
+    n = 0
+    while time.perf_counter() - start < seconds or n == 0:
+        play_random(2000, seed=n)
+        n += 2000
+    return n / (time.perf_counter() - start)
+
+
+def native_leads_amortised_ms(hands: list[int]) -> float:
+    """The time per hand of listing every lead of ``hands`` in one native call, in milliseconds."""
+    from pagoda.doudizhu.native import lead_counts
+
+    lead_counts(hands[:10])  # load the extension and its tables
+    best = float("inf")
+    for _ in range(5):
+        start = time.perf_counter()
+        lead_counts(hands)
+        best = min(best, time.perf_counter() - start)
+    return best / len(hands) * 1e3
+
+
+def _native_leads(hand: int) -> object:
+    from pagoda.doudizhu.native import legal_plays
+
+    return legal_plays(hand, None, ddz.RULES["classic"])
+
+
+def _spread(values: list[float]) -> str:
+    return f"{statistics.median(values):.0f} ({min(values):.0f}..{max(values):.0f})"
+
+
+def run_native(args: argparse.Namespace, hands: list[int]) -> int:
+    """The native core beside the Python engine (and OpenSpiel with --compare), alternated."""
+    from pagoda.native import describe
+
+    print(describe())
+    runners: list[tuple[str, Callable[[], float]]] = [
+        ("python", lambda: games_per_second(pagoda_game, args.seconds)),
+        ("native", lambda: games_per_second(native_game, args.seconds)),
+        ("native batched", lambda: native_batched_gps(args.seconds)),
+    ]
+    if args.compare:
+        try:
+            game, _, _ = openspiel_setup(1)
+            runners.append(("OpenSpiel", lambda: games_per_second(game, args.seconds)))
+        except ImportError as e:
+            print(f"OpenSpiel: not installed ({e}); install the compare extra")
+    results: dict[str, list[float]] = {name: [] for name, _ in runners}
+    for _ in range(args.repeats):
+        for name, measure in runners:
+            results[name].append(measure())
+    print(f"{'engine':<16} {'games/s median (range)':>26}   x python   x OpenSpiel")
+    py = statistics.median(results["python"])
+    spiel = statistics.median(results["OpenSpiel"]) if "OpenSpiel" in results else None
+    for name, values in results.items():
+        med = statistics.median(values)
+        vs = f"x{med / spiel:.2f}" if spiel else "-"
+        print(f"{name:<16} {_spread(values):>26}   x{med / py:<8.2f} {vs}")
+    py_ms = median_ms(pagoda_leads, hands)
+    one_ms = median_ms(_native_leads, hands)
+    batch_ms = native_leads_amortised_ms(hands)
+    print(f"lead listing of a fresh 20-card hand ({len(hands)} hands):")
+    print(f"  python per call median   {py_ms * 1e3:8.2f} us")
+    print(f"  native per call median   {one_ms * 1e3:8.2f} us (from Python, one call per hand)")
+    print(f"  native batched, per hand {batch_ms * 1e3:8.2f} us (one call over all hands, best of 5)")
+    return 0
+
+
 def run(argv: list[str]) -> int:
     """Print games/s and lead-listing medians (pagoda alone, or side by side with --compare)."""
     parser = argparse.ArgumentParser(prog="pagoda bench doudizhu", description=__doc__.splitlines()[0])
     parser.add_argument("--compare", action="store_true", help="also RLCard, DouZero, OpenSpiel")
     parser.add_argument("--seconds", type=float, default=10.0, help="seconds of random games per engine")
     parser.add_argument("--hands", type=int, default=2000, help="fresh 20-card hands to list leads of")
+    parser.add_argument("--engine", choices=("python", "native"), default="python", help="rules engine")
+    parser.add_argument("--repeats", type=int, default=3, help="alternations with --engine native")
     args = parser.parse_args(argv)
     hands = landlord_hands(args.hands)
+    if args.engine == "native":
+        return run_native(args, hands)
     rows: list[tuple[str, float, float]] = []
     rows.append(("pagoda", games_per_second(pagoda_game, args.seconds), median_ms(pagoda_leads, hands)))
     if args.compare:
