@@ -125,7 +125,7 @@ fn rules_of(t: &Bound<'_, PyTuple>) -> PyResult<Rules> {
             "rules: the native core plays 2 to 4 seats, not {players}"
         )));
     }
-    Ok(Rules {
+    let rules = Rules {
         players,
         decks: u(1)?,
         kitty: u(2)?,
@@ -151,7 +151,13 @@ fn rules_of(t: &Bound<'_, PyTuple>) -> PyResult<Rules> {
         wild,
         wild_bomb_top: b(23)?,
         bomb_limits: b(24)?,
-    })
+    };
+    if rules.wild != Wild::None && !crate::doudizhu::wildgen::supported(&rules) {
+        return Err(PyValueError::new_err(
+            "rules: the native core's laizi generator covers no kicker_own_rank and no bomb_head_chains=false",
+        ));
+    }
+    Ok(rules)
 }
 
 /// An action of the auction from its text (`pass`, `call`, `rob`, `bid N`).
