@@ -147,3 +147,16 @@ def test_lead_counts_match_the_reference() -> None:
             hands.append(d[rng.randrange(rules.players)])
         counts = lead_counts(hands, rules, wild)
         assert list(counts) == [len(ddz.legal_plays(h, None, rules, wild)) for h in hands]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_new_deals_the_reference_cards(preset: str) -> None:
+    rules = ddz.parse_rules(preset)
+    for seed in [*range(100), 2**47 + 11, 10**30, -3]:
+        n = NativeRound.new(seed, rules)
+        r = ddz.Round.new(seed, rules)
+        assert n.position() == r.position()
+        assert n.record == r.record
+        assert (
+            NativeRound.new(seed, rules, first=1).position() == ddz.Round.new(seed, rules, first=1).position()
+        )

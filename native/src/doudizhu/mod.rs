@@ -6,6 +6,7 @@
 
 pub mod batch;
 pub mod movegen;
+pub mod pyrandom;
 pub mod state;
 pub mod wildgen;
 

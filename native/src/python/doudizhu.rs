@@ -347,6 +347,26 @@ impl DdzCore {
         Ok(DdzCore::wrap(st))
     }
 
+    /// The auction of a deal (the reference's `Round._start`): `first` bids first.
+    #[staticmethod]
+    fn start(
+        rules: &Bound<'_, PyTuple>,
+        hands: Vec<u128>,
+        kitty: u128,
+        first: u8,
+        deal_no: u32,
+    ) -> PyResult<DdzCore> {
+        let rules = rules_of(rules)?;
+        if hands.len() != rules.players || first as usize >= rules.players {
+            return Err(PyValueError::new_err(
+                "start: one hand per seat, and a seat to bid first",
+            ));
+        }
+        Ok(DdzCore::wrap(State::start(
+            rules, &hands, kitty, first, deal_no,
+        )))
+    }
+
     /// The fields a reference round is made of: (phase, to_move, hands, kitty, top (an action or
     /// None), top_seat, passes, doubles, play_counts, winner, landlord, bid, bidder, first,
     /// deal_no, wild, auction, bombs_left, history).
@@ -462,6 +482,16 @@ impl DdzCore {
     }
 }
 
+/// The reference's deal from the bytes `text + sha512(text)` of its seed text: the hands, the
+/// kept cards and the face-up card's seat.
+#[pyfunction]
+fn ddz_deal(rules: &Bound<'_, PyTuple>, seed_bytes: &[u8]) -> PyResult<(Vec<u128>, u128, usize)> {
+    Ok(crate::doudizhu::pyrandom::reference_deal(
+        seed_bytes,
+        &rules_of(rules)?,
+    ))
+}
+
 /// `rounds` whole uniform random rounds of `rules` (auction included) in one call: the scores,
 /// shape (rounds, players), and the number of actions taken.
 #[pyfunction]
@@ -539,6 +569,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<DdzCore>()?;
     m.add_function(wrap_pyfunction!(ddz_register, m)?)?;
     m.add_function(wrap_pyfunction!(ddz_play_random, m)?)?;
+    m.add_function(wrap_pyfunction!(ddz_deal, m)?)?;
     m.add_function(wrap_pyfunction!(ddz_lead_counts, m)?)?;
     m.add_function(wrap_pyfunction!(ddz_legal_plays, m)?)?;
     Ok(())

@@ -23,6 +23,8 @@ refused with the reference's :class:`~pagoda.core.errors.IllegalAction` or
 (True, (4, -2, -2))
 """
 
+import hashlib
+import random
 from functools import lru_cache
 from typing import Any, Self
 
@@ -171,8 +173,24 @@ class NativeRound:
 
     @classmethod
     def new(cls, seed: int | None = None, rules: Rules | None = None, first: int | None = None) -> Self:
-        """A fresh round dealt from ``seed`` (the reference's deal of that seed)."""
-        return cls(Round.new(seed, rules, first))
+        """A fresh round dealt from ``seed``: the reference's deal of that seed, dealt natively
+        (CPython's Mersenne Twister and ``random.shuffle``, seeded as the reference seeds them)."""
+        if seed is None:
+            seed = random.Random().getrandbits(48)
+        if rules is None:
+            rules = RULES["classic"]
+        fields = rules_fields(rules)
+        text = f"doudizhu {seed} 1".encode()
+        hands, kitty, face_up_seat = _module().ddz_deal(fields, text + hashlib.sha512(text).digest())
+        if first is None:
+            first = face_up_seat
+        elif not 0 <= first < rules.players:
+            return cls(Round.new(seed, rules, first))  # the reference's answer to a seat out of range
+        r = object.__new__(cls)
+        r._core = _core_type().start(fields, hands, kitty, first, 1)
+        r._ctx = (rules, seed, ((*hands, kitty),), "")
+        r._ref_cache = None
+        return r
 
     @classmethod
     def from_deal(
