@@ -7,6 +7,7 @@
 pub mod batch;
 pub mod movegen;
 pub mod pyrandom;
+pub mod readings;
 pub mod state;
 pub mod wildgen;
 

@@ -2,7 +2,10 @@
 //! and robs), the kitty, play, bombs, spring and score.
 
 use super::movegen::legal_plays;
-use super::{counts_of, is_subset, one, size_of, Combo, Kind, Rules, Wild, JOKER_B, NUM_RANKS};
+use super::{
+    counts_of, is_subset, one, parse_canonical, size_of, Combo, Kind, Rules, Wild, JOKER_B,
+    NUM_RANKS,
+};
 
 /// One action of a round.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -24,6 +27,54 @@ impl Act {
             Act::Rob => "rob".to_string(),
             Act::Play(c) => format!("play {}", c.text()),
         }
+    }
+
+    /// An action of the auction from its text (`pass`, `call`, `rob`, `bid N`).
+    pub fn auction_from_text(text: &str) -> Option<Act> {
+        match text {
+            "pass" => Some(Act::Pass),
+            "call" => Some(Act::Call),
+            "rob" => Some(Act::Rob),
+            _ => {
+                let n = text.strip_prefix("bid ")?;
+                if n.is_empty()
+                    || !n.bytes().all(|b| b.is_ascii_digit())
+                    || (n.len() > 1 && n.starts_with('0'))
+                {
+                    return None;
+                }
+                n.parse::<u8>().ok().map(Act::Bid)
+            }
+        }
+    }
+
+    /// An action from its canonical text ([`Act::text`]: `play CARDS [as READING]`, the cards as
+    /// `format_mask` writes them); `None` for any other text. A play read back names its cards
+    /// and reading only (kind solo, rank 0: the text does not say which reading).
+    pub fn from_text(text: &str) -> Option<Act> {
+        if let Some(rest) = text.strip_prefix("play ") {
+            let (cards, reading) = match rest.split_once(" as ") {
+                Some((c, r)) => (c, Some(r)),
+                None => (rest, None),
+            };
+            let mask = parse_canonical(cards)?;
+            let reading = match reading {
+                Some(r) => parse_canonical(r)?,
+                None => mask,
+            };
+            if mask == 0 {
+                return None;
+            }
+            return Some(Act::Play(Combo {
+                kind: Kind::Solo,
+                rank: 0,
+                length: 0,
+                mask,
+                reading,
+                order: 0,
+            }));
+        }
+        Act::auction_from_text(text)
     }
 }
 

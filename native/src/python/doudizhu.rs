@@ -15,7 +15,7 @@ use pyo3::types::{PyString, PyTuple};
 use crate::doudizhu::batch;
 use crate::doudizhu::movegen::legal_plays;
 use crate::doudizhu::state::{Act, Phase, State, Step};
-use crate::doudizhu::{parse_canonical, Combo, Kind, Rules, Wild, RANK_CHARS};
+use crate::doudizhu::{Combo, Kind, Rules, Wild, RANK_CHARS};
 
 struct Registry {
     play: Py<PyAny>,
@@ -160,49 +160,6 @@ fn rules_of(t: &Bound<'_, PyTuple>) -> PyResult<Rules> {
     Ok(rules)
 }
 
-/// An action of the auction from its text (`pass`, `call`, `rob`, `bid N`).
-fn auction_act(text: &str) -> Option<Act> {
-    match text {
-        "pass" => Some(Act::Pass),
-        "call" => Some(Act::Call),
-        "rob" => Some(Act::Rob),
-        _ => text
-            .strip_prefix("bid ")
-            .and_then(|n| n.parse::<u8>().ok())
-            .map(Act::Bid),
-    }
-}
-
-/// A play from its canonical text (`CARDS` or `CARDS as READING`), for the history.
-fn play_of_text(text: &str) -> Option<(u128, u128)> {
-    let (cards, reading) = match text.split_once(" as ") {
-        Some((c, r)) => (c, Some(r)),
-        None => (text, None),
-    };
-    let mask = parse_canonical(cards)?;
-    let reading = match reading {
-        Some(r) => parse_canonical(r)?,
-        None => mask,
-    };
-    Some((mask, reading))
-}
-
-fn act_of_text(text: &str) -> Option<Act> {
-    if let Some(rest) = text.strip_prefix("play ") {
-        let (mask, reading) = play_of_text(rest)?;
-        // the history keeps the text: the kind is not read back from it
-        return Some(Act::Play(Combo {
-            kind: Kind::Solo,
-            rank: 0,
-            length: 0,
-            mask,
-            reading,
-            order: 0,
-        }));
-    }
-    auction_act(text)
-}
-
 /// One state of a Dou Di Zhu round; `apply` returns the next (None: the reference decides).
 #[pyclass(frozen, module = "pagoda_native")]
 pub struct DdzCore {
@@ -234,7 +191,7 @@ impl DdzCore {
         let objs = objs.bind(py);
         if let Ok(s) = action.cast::<PyString>() {
             let text = s.to_str()?;
-            let Some(want) = act_of_text(text) else {
+            let Some(want) = Act::from_text(text) else {
                 return Ok(None);
             };
             return Ok(acts.iter().copied().find(|a| match (a, &want) {
@@ -326,7 +283,7 @@ impl DdzCore {
         st.auction = auction
             .iter()
             .map(|(s, t)| {
-                auction_act(t)
+                Act::auction_from_text(t)
                     .map(|a| (*s, a))
                     .ok_or_else(|| PyValueError::new_err(format!("fields: auction entry {t:?}")))
             })
@@ -339,7 +296,7 @@ impl DdzCore {
         st.history = history
             .iter()
             .map(|(s, t)| {
-                act_of_text(t)
+                Act::from_text(t)
                     .map(|a| (*s, a))
                     .ok_or_else(|| PyValueError::new_err(format!("fields: history entry {t:?}")))
             })
