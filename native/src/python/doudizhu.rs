@@ -17,14 +17,57 @@ use crate::doudizhu::movegen::legal_plays;
 use crate::doudizhu::state::{Act, Phase, State, Step};
 use crate::doudizhu::{Combo, Kind, Rules, Wild, RANK_CHARS};
 
+/// A fast hasher for the action cache (FxHash's multiply and rotate): the keys are small
+/// integers, not attacker-chosen text.
+#[derive(Default, Clone, Copy)]
+struct Fx(u64);
+
+impl std::hash::Hasher for Fx {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut v = [0u8; 8];
+            v[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(v));
+        }
+    }
+    #[inline]
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(i as u64);
+    }
+    #[inline]
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(i as u64);
+    }
+    #[inline]
+    fn write_i32(&mut self, i: i32) {
+        self.write_u64(i as u32 as u64);
+    }
+    #[inline]
+    fn write_u128(&mut self, i: u128) {
+        self.write_u64(i as u64);
+        self.write_u64((i >> 64) as u64);
+    }
+    #[inline]
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type FxMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<Fx>>;
+
 struct Registry {
     play: Py<PyAny>,
     bid: Py<PyAny>,
     pass_: Py<PyAny>,
     call: Py<PyAny>,
     rob: Py<PyAny>,
-    plays: Mutex<HashMap<Combo, Py<PyAny>>>,
-    bids: Mutex<HashMap<u8, Py<PyAny>>>,
+    plays: Mutex<FxMap<Combo, Py<PyAny>>>,
+    bids: Mutex<FxMap<u8, Py<PyAny>>>,
 }
 
 static REGISTRY: OnceLock<Registry> = OnceLock::new();
@@ -51,8 +94,8 @@ fn ddz_register(
         pass_,
         call,
         rob,
-        plays: Mutex::new(HashMap::new()),
-        bids: Mutex::new(HashMap::new()),
+        plays: Mutex::new(FxMap::default()),
+        bids: Mutex::new(FxMap::default()),
     });
 }
 
