@@ -145,7 +145,7 @@ proptest! {
         let score = s.score();
         prop_assert_eq!(score.iter().sum::<i64>(), 0);
         prop_assert!(score[..rules.players].iter().all(|&v| v != 0));
-        let played: u128 = s.history.iter().map(|(_, a)| if let Act::Play(c) = a { c.mask } else { 0 }).sum();
+        let played: u128 = s.history_vec().iter().map(|(_, a)| if let Act::Play(c) = a { c.mask } else { 0 }).sum();
         let held: u128 = s.hands[..rules.players].iter().sum();
         let pack: u128 = deck(rules.decks).into_iter().map(one).sum();
         if s.deal_no == 1 {

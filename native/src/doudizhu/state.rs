@@ -1,6 +1,8 @@
 //! One round of Dou Di Zhu as a state changed in place (`round.py`): the auction (bids, or calls
 //! and robs), the kitty, play, bombs, spring and score.
 
+use std::sync::Arc;
+
 use super::movegen::legal_plays;
 use super::{
     counts_of, is_subset, one, parse_canonical, size_of, Combo, Kind, Rules, Wild, JOKER_B,
@@ -98,6 +100,15 @@ pub enum Step {
     Illegal,
 }
 
+/// One entry of a round's history, shared by every later state (a state adds one node, and
+/// copies nothing, per action).
+#[derive(Debug, PartialEq, Eq)]
+pub struct HistNode {
+    pub prev: Option<Arc<HistNode>>,
+    pub seat: u8,
+    pub act: Act,
+}
+
 /// A round's state: every field the reference's position holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
@@ -122,7 +133,8 @@ pub struct State {
     pub auction: Vec<(u8, Act)>,
     /// With `bomb_limits`: the bombs each seat may still play (-1: any number).
     pub bombs_left: Option<[i32; 4]>,
-    pub history: Vec<(u8, Act)>,
+    /// The actions so far, the last first (see [`State::history_vec`]).
+    pub history: Option<Arc<HistNode>>,
     /// Whether [`State::history`] is kept (the batched calls do without it).
     pub keep_history: bool,
 }
@@ -155,7 +167,7 @@ impl State {
             },
             auction: Vec::new(),
             bombs_left: None,
-            history: Vec::new(),
+            history: None,
             keep_history: true,
         }
     }
@@ -163,9 +175,45 @@ impl State {
     /// The next deal after an all-pass auction: same first bidder, the history goes on.
     pub fn redeal(&mut self, hands: &[u128], kitty: u128) {
         let mut fresh = State::start(self.rules, hands, kitty, self.first, self.deal_no + 1);
-        fresh.history = std::mem::take(&mut self.history);
+        fresh.history = self.history.take();
         fresh.keep_history = self.keep_history;
         *self = fresh;
+    }
+
+    /// Add an action to the history (when it is kept).
+    #[inline]
+    pub fn push_history(&mut self, seat: u8, act: &Act) {
+        if self.keep_history {
+            self.history = Some(Arc::new(HistNode {
+                prev: self.history.take(),
+                seat,
+                act: *act,
+            }));
+        }
+    }
+
+    /// The history, first action first.
+    pub fn history_vec(&self) -> Vec<(u8, Act)> {
+        let mut out = Vec::new();
+        let mut node = self.history.as_deref();
+        while let Some(n) = node {
+            out.push((n.seat, n.act));
+            node = n.prev.as_deref();
+        }
+        out.reverse();
+        out
+    }
+
+    /// Set the history from a list, first action first.
+    pub fn set_history(&mut self, entries: &[(u8, Act)]) {
+        self.history = None;
+        for (seat, act) in entries {
+            self.history = Some(Arc::new(HistNode {
+                prev: self.history.take(),
+                seat: *seat,
+                act: *act,
+            }));
+        }
     }
 
     #[inline]
@@ -297,9 +345,7 @@ impl State {
             }
             _ => return Step::Illegal,
         }
-        if self.keep_history {
-            self.history.push((seat, *act));
-        }
+        self.push_history(seat, act);
         Step::Done
     }
 
@@ -322,9 +368,7 @@ impl State {
             _ => return Step::Illegal,
         }
         self.auction.push((seat, *act));
-        if self.keep_history {
-            self.history.push((seat, *act));
-        }
+        self.push_history(seat, act);
         if bid == self.rules.max_bid as u64 || self.auction.len() == n {
             if bidder < 0 {
                 return Step::Redeal;
@@ -339,15 +383,14 @@ impl State {
 
     fn rob_step(&mut self, seat: u8, act: &Act) -> Step {
         let n = self.players();
-        let order = |i: usize| ((self.first as usize + i) % n) as u8;
+        let first = self.first as usize;
+        let order = move |i: usize| ((first + i) % n) as u8;
         let want = if self.has_call() { Act::Rob } else { Act::Call };
         if *act != want && *act != Act::Pass {
             return Step::Illegal;
         }
         self.auction.push((seat, *act));
-        if self.keep_history {
-            self.history.push((seat, *act));
-        }
+        self.push_history(seat, act);
         let Some(k) = self.auction.iter().position(|(_, a)| *a == Act::Call) else {
             if self.auction.len() == n {
                 return Step::Redeal;

@@ -336,7 +336,7 @@ impl DdzCore {
             left[..n].copy_from_slice(&bombs_left);
             st.bombs_left = Some(left);
         }
-        st.history = history
+        let entries: Vec<(u8, Act)> = history
             .iter()
             .map(|(s, t)| {
                 Act::from_text(t)
@@ -344,6 +344,7 @@ impl DdzCore {
                     .ok_or_else(|| PyValueError::new_err(format!("fields: history entry {t:?}")))
             })
             .collect::<PyResult<_>>()?;
+        st.set_history(&entries);
         Ok(DdzCore::wrap(st))
     }
 
@@ -404,7 +405,10 @@ impl DdzCore {
             s.wild.into_pyobject(py)?.into_any().unbind(),
             texts(&s.auction).into_pyobject(py)?.into_any().unbind(),
             bombs.into_pyobject(py)?.into_any().unbind(),
-            texts(&s.history).into_pyobject(py)?.into_any().unbind(),
+            texts(&s.history_vec())
+                .into_pyobject(py)?
+                .into_any()
+                .unbind(),
         ];
         PyTuple::new(py, items)
     }
@@ -474,11 +478,14 @@ impl DdzCore {
         PyArray1::from_vec(py, flat).reshape([k, n])
     }
 
-    /// Bytes of this state (the Rust value and its vectors; the cached action tuple not counted).
+    /// Bytes of this state: the Rust value, its auction, and the one history node it adds (the
+    /// earlier nodes are shared with the states before it; the cached action tuple not counted).
     fn nbytes(&self) -> usize {
         std::mem::size_of::<DdzCore>()
             + self.st.auction.capacity() * std::mem::size_of::<(u8, Act)>()
-            + self.st.history.capacity() * std::mem::size_of::<(u8, Act)>()
+            + self.st.history.as_ref().map_or(0, |_| {
+                std::mem::size_of::<crate::doudizhu::state::HistNode>() + 16
+            })
     }
 }
 
