@@ -160,3 +160,22 @@ def test_new_deals_the_reference_cards(preset: str) -> None:
         assert (
             NativeRound.new(seed, rules, first=1).position() == ddz.Round.new(seed, rules, first=1).position()
         )
+
+
+def test_pickles_and_reads_reference_attributes() -> None:
+    import copy
+    import pickle
+
+    n = NativeRound.new(9)
+    while n.phase is ddz.Phase.AUCTION:
+        n = n.apply(n.to_move, n.legal_actions()[-1])
+    r = ddz.replay(n.record)
+    back = pickle.loads(pickle.dumps(n))
+    assert isinstance(back, NativeRound)
+    assert back.position() == n.position()
+    assert back.record == n.record
+    assert copy.deepcopy(n).position() == n.position()
+    assert (n.landlord, n.hands, n.kitty, n.spring) == (r.landlord, r.hands, r.kitty, r.spring)
+    assert n.hand(n.landlord) == r.hand(r.landlord)
+    with pytest.raises(AttributeError, match="_nothing"):
+        _ = n._nothing

@@ -288,9 +288,13 @@ class NativeRound:
     # ------------------------------------------------------------------ values
 
     def __getattr__(self, name: str) -> Any:
-        if name.startswith("__"):
-            raise AttributeError(name)
+        if name.startswith("_"):
+            raise AttributeError(f"NativeRound has no attribute {name!r}")
         return getattr(self.reference(), name)
+
+    def __reduce__(self) -> tuple[Any, tuple[Round]]:
+        # pickled (and copied) as its reference round: the native state is rebuilt from it
+        return (NativeRound, (self.reference(),))
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, (NativeRound, Round)):
