@@ -1,6 +1,8 @@
 //! Move generation: every legal play of a hand, in the reference's order (`movegen.py`:
 //! `natural_plays` and its fast paths, which list the same plays in the same order).
 
+#![allow(clippy::needless_range_loop)]
+
 use super::{
     beats, bomb_order, counts_of, one, Combo, Kind, Rules, ACE, JOKER_B, JOKER_R, NUM_RANKS,
 };

@@ -153,7 +153,7 @@ pub fn readings(mask: u128, rules: &Rules) -> Vec<Combo> {
                 .map(|f| plain(Kind::FourTwoPair, f + 3, 1)),
         );
     }
-    if n % 4 == 0 && n / 4 >= rules.plane_min && rules.plane_solo {
+    if n.is_multiple_of(4) && n / 4 >= rules.plane_min && rules.plane_solo {
         let len = n / 4;
         out.extend(
             mains(&c, 3, len, rules, solo_kickers_ok)
@@ -161,7 +161,7 @@ pub fn readings(mask: u128, rules: &Rules) -> Vec<Combo> {
                 .map(|s| plain(Kind::PlaneSolo, s + len + 2, len)),
         );
     }
-    if n % 5 == 0 && n / 5 >= rules.plane_min {
+    if n.is_multiple_of(5) && n / 5 >= rules.plane_min {
         let len = n / 5;
         out.extend(
             mains(&c, 3, len, rules, pair_kickers_ok)

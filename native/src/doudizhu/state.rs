@@ -238,7 +238,7 @@ impl State {
     /// Whether `seat` may still play bombs (`bomb_limits`).
     #[inline]
     fn bombs_allowed(&self, seat: u8) -> bool {
-        self.bombs_left.map_or(true, |b| b[seat as usize] != 0)
+        self.bombs_left.is_none_or(|b| b[seat as usize] != 0)
     }
 
     /// The plays of `seat` in play (into `out`); true if it may pass too (it does not lead).
@@ -491,7 +491,7 @@ pub fn deck(decks: usize) -> Vec<usize> {
     for _ in 0..decks {
         for i in 0..NUM_RANKS {
             let k = if i >= JOKER_B { 1 } else { 4 };
-            out.extend(std::iter::repeat(i).take(k));
+            out.extend(std::iter::repeat_n(i, k));
         }
     }
     out

@@ -441,7 +441,7 @@ fn gen_rocket(hand: &Hand<'_>, rules: &Rules, on: Option<&Combo>, out: &mut Vec<
     let d = rules.decks as u8;
     if hand.counts[JOKER_B] >= d && hand.counts[JOKER_R] >= d {
         let rocket = rules.rocket();
-        if on.map_or(true, |o| o.kind != Kind::Rocket || rocket.order > o.order) {
+        if on.is_none_or(|o| o.kind != Kind::Rocket || rocket.order > o.order) {
             out.push(rocket);
         }
     }
