@@ -10,6 +10,8 @@ every step and the position every few steps. The native core is required (``make
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pagoda import doudizhu as ddz
 from pagoda.core.errors import PagodaError
@@ -179,3 +181,41 @@ def test_pickles_and_reads_reference_attributes() -> None:
     assert n.hand(n.landlord) == r.hand(r.landlord)
     with pytest.raises(AttributeError, match="_nothing"):
         _ = n._nothing
+
+
+_FUZZ_STATES: dict[tuple[str, int], tuple[ddz.Round, NativeRound]] = {}
+
+
+def _fuzz_state(preset: str, steps: int) -> tuple[ddz.Round, NativeRound]:
+    key = (preset, steps)
+    if key not in _FUZZ_STATES:
+        rules = ddz.parse_rules(preset)
+        rng = random.Random(steps)
+        r = ddz.Round.new(steps, rules)
+        for _ in range(steps):
+            if r.is_over:
+                break
+            r = r.apply(r.to_move, rng.choice(r.legal_actions(r.to_move)))
+        _FUZZ_STATES[key] = (r, NativeRound.from_position(r.position()))
+    return _FUZZ_STATES[key]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(PRESETS),
+    st.integers(0, 40),
+    st.integers(0, 3),
+    st.one_of(
+        st.text(max_size=20),
+        st.builds(
+            lambda verb, cards: f"{verb} {cards}",
+            st.sampled_from(["play", "bid", "pass", "call", "rob", "PLAY", "play  "]),
+            st.text(alphabet="3456789TJQKA2BR10 asx", max_size=16),
+        ),
+    ),
+)
+def test_any_text_gets_the_reference_answer(preset: str, steps: int, seat: int, text: str) -> None:
+    # arbitrary text: the same next position, or the same error class and reason, as the reference
+    r, n = _fuzz_state(preset, steps)
+    seat %= r.rules.players
+    assert outcome(n, seat, text) == outcome(r, seat, text)
