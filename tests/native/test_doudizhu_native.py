@@ -219,3 +219,13 @@ def test_any_text_gets_the_reference_answer(preset: str, steps: int, seat: int, 
     r, n = _fuzz_state(preset, steps)
     seat %= r.rules.players
     assert outcome(n, seat, text) == outcome(r, seat, text)
+
+
+def test_satisfies_the_one_protocol() -> None:
+    from pagoda.core import GameState
+
+    state: GameState = NativeRound.new(4)
+    assert isinstance(state, GameState)
+    assert isinstance(ddz.new_round(4, engine="native"), NativeRound)
+    assert isinstance(ddz.new_round(4, engine="python"), ddz.Round)
+    assert ddz.new_round(4, engine="native").position() == ddz.new_round(4, engine="python").position()
