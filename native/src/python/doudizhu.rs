@@ -211,6 +211,14 @@ pub struct DdzCore {
 }
 
 impl DdzCore {
+    /// Whether `seat` is a seat number (an int) and the seat to move, before the round is over.
+    fn is_turn(&self, seat: &Bound<'_, PyAny>) -> bool {
+        self.st.phase != Phase::Over
+            && seat
+                .extract::<i64>()
+                .is_ok_and(|s| s == self.st.to_move as i64)
+    }
+
     fn wrap(st: State) -> DdzCore {
         DdzCore {
             st,
@@ -414,8 +422,12 @@ impl DdzCore {
     }
 
     /// The legal actions of `seat` (the reference's Action values; empty when not its turn).
-    fn legal<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyTuple>> {
-        if seat != self.st.to_move as i64 || self.st.phase == Phase::Over {
+    fn legal<'py>(
+        &self,
+        py: Python<'py>,
+        seat: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        if !self.is_turn(seat) {
             return Ok(PyTuple::empty(py));
         }
         Ok(self.cached(py)?.1.bind(py).clone())
@@ -427,17 +439,18 @@ impl DdzCore {
     fn apply(
         &self,
         py: Python<'_>,
-        seat: i64,
+        seat: &Bound<'_, PyAny>,
         action: &Bound<'_, PyAny>,
     ) -> PyResult<Option<DdzCore>> {
-        if seat != self.st.to_move as i64 || self.st.phase == Phase::Over {
+        if !self.is_turn(seat) {
             return Ok(None);
         }
+        let seat = self.st.to_move;
         let Some(act) = self.find(py, action)? else {
             return Ok(None);
         };
         let mut st = self.st.clone();
-        match st.apply(seat as u8, &act) {
+        match st.apply(seat, &act) {
             Step::Done => Ok(Some(DdzCore::wrap(st))),
             _ => Ok(None),
         }
