@@ -5,8 +5,7 @@ use std::sync::Arc;
 
 use super::movegen::legal_plays;
 use super::{
-    counts_of, is_subset, one, parse_canonical, size_of, Combo, Kind, Rules, Wild, JOKER_B,
-    NUM_RANKS,
+    counts_of, is_subset, parse_canonical, size_of, Combo, Kind, Rules, Wild, JOKER_B, NUM_RANKS,
 };
 
 /// One action of a round.
@@ -503,9 +502,4 @@ pub fn within_packs(mask: u128, rules: &Rules) -> bool {
         .iter()
         .enumerate()
         .all(|(i, &k)| (k as usize) <= rules.decks * if i >= JOKER_B { 1 } else { 4 })
-}
-
-#[allow(dead_code)]
-fn _one(i: usize) -> u128 {
-    one(i)
 }
