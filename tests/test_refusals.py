@@ -64,4 +64,21 @@ def test_dou_di_zhu_refusals_name_their_rule() -> None:
     assert (e.reason, e.params) == ("not_your_turn", {"seat": 1})
     e = refusal(r, 1, "play 77")
     assert (e.reason, e.params) == ("not_held", {"seat": 1, "cards": "77"})
-    assert refusal(ddz.Round.from_hands(["33", "4", "5"], landlord=0), 0, "pass").reason == "leader_cannot_pass"
+    assert (
+        refusal(ddz.Round.from_hands(["33", "4", "5"], landlord=0), 0, "pass").reason == "leader_cannot_pass"
+    )
+
+
+@pytest.mark.parametrize("seat", [0.0, False, "0", None])
+def test_a_seat_is_an_int_in_both_games(seat: object) -> None:
+    # 0.0 and False equal 0: once they were recorded as the seat that acted
+    tichu_round = Round.new(seed=3)
+    assert refusal_by(tichu_round, seat, "no-grand").reason == "not_a_seat"
+    ddz_round = ddz.Round.new(3)
+    assert refusal_by(ddz_round, seat, "pass").reason == "not_a_seat"
+
+
+def refusal_by(state: object, seat: object, action: str) -> IllegalAction:
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(seat, action)  # type: ignore[attr-defined]
+    return refused.value

@@ -628,6 +628,8 @@ class Round(NamedTuple):
         :class:`ParseError` if the text is not an action, :class:`IllegalAction` (saying why) if
         the rules refuse it; either way this state is unchanged.
         """
+        if type(seat) is not int:  # (0.0 and False equal seat 0, but are no seat)
+            raise IllegalAction(f"seat {seat!r} is not a seat", "not_a_seat")
         if seat != self.to_move or self.phase is not Phase.PLAY:
             if self.phase is Phase.OVER:
                 raise IllegalAction("the round is over", "round_over")

@@ -812,7 +812,7 @@ class Round(NamedTuple):
         is unchanged either way.
         """
         memo = self.memo
-        if memo and seat == self.to_move and isinstance(action, Action):
+        if memo and seat == self.to_move and type(seat) is int and isinstance(action, Action):
             # One of the (immutable) actions this round itself listed for the seat to move is
             # applied without checking it again; any other object is checked.
             listed = memo[0]
@@ -837,7 +837,7 @@ class Round(NamedTuple):
                 if kind == NO_BOMB:
                     return self._no_bomb(seat, action)
                 return self._called_tichu(seat, action)
-        if not isinstance(seat, int) or not 0 <= seat < 4:
+        if type(seat) is not int or not 0 <= seat < 4:  # (0.0 and False equal seat 0, but are no seat)
             raise IllegalAction(f"seat {seat!r} is not a seat: 0-3", "not_a_seat")
         act = as_action(action)  # bad syntax raises ParseError, not IllegalAction
         phase = self.phase
