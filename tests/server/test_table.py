@@ -68,11 +68,17 @@ def test_illegal_and_out_of_turn_leave_the_table_unchanged(tmp_path: Path) -> No
         # the rules refuse the first three, the notation the last two
         codes = {"play 2g": "illegal", "exchange Mj Dg Ph": "illegal", "take": "illegal"}
         codes |= {"fly away": "bad_action", "grand grand": "bad_action"}
+        reasons = {  # (the server's own take is refused before the rules are asked)
+            "play 2g": ("grand_first", {"action": "play 2g"}),
+            "exchange Mj Dg Ph": ("grand_first", {"action": "exchange Mj Dg Ph"}),
+        }
         for text, code in codes.items():
             errs = a.errors(await a.send(type="act", action=text, ref=7))
             assert errs, text
             assert (errs[0]["code"], errs[0]["ref"]) == (code, 7), text
             assert errs[0]["message"]
+            # a refusal of the rules names its rule, for the client to say it in the player's language
+            assert (errs[0].get("reason"), errs[0].get("params")) == reasons.get(text, (None, None)), text
         spectator = Client(table, "watcher")
         await spectator.hello()
         assert (
@@ -81,6 +87,43 @@ def test_illegal_and_out_of_turn_leave_the_table_unchanged(tmp_path: Path) -> No
         assert (table.seq, table.actions, table.match) == before
         await a.send(type="act", action="no-grand")
         assert table.actions == [(0, "no-grand")]
+        await lobby.close()
+        await lobby.store.close()
+
+    run(body)
+
+
+def test_why_says_whether_an_action_is_legal_and_changes_nothing(tmp_path: Path) -> None:
+    async def body() -> None:
+        lobby, table = await _table(tmp_path, replace(FAST, bot_delay=10.0))
+        a = Client(table, "owner")
+        await a.hello()
+        await a.send(type="sit", seat=0)
+        await a.send(type="start", fill="heuristic")
+        before = (table.seq, table.actions, table.match)
+        answers = {}
+        for text in ("play 2g", "no-grand", "fly away", "take"):
+            got = [m for m in await a.send(type="why", action=text, ref=3) if m["type"] == "why"]
+            assert len(got) == 1, text
+            answers[text] = {k: v for k, v in got[0].items() if k not in ("type", "message")}
+        assert answers == {
+            "play 2g": {
+                "action": "play 2g",
+                "legal": False,
+                "code": "illegal",
+                "reason": "grand_first",
+                "params": {"action": "play 2g"},
+                "ref": 3,
+            },
+            "no-grand": {"action": "no-grand", "legal": True, "ref": 3},
+            "fly away": {"action": "fly away", "legal": False, "code": "bad_action", "ref": 3},
+            "take": {"action": "take", "legal": False, "code": "illegal", "ref": 3},
+        }
+        assert (table.seq, table.actions, table.match) == before  # asking changed nothing
+        spectator = Client(table, "watcher")
+        await spectator.hello()
+        got = [m for m in await spectator.send(type="why", action="no-grand") if m["type"] == "why"]
+        assert (got[0]["legal"], got[0]["code"]) == (False, "not_seated")
         await lobby.close()
         await lobby.store.close()
 

@@ -1,6 +1,7 @@
 // One table's WebSocket: hello (guest token, invite secret, rejoin token), the messages the
 // server sends folded into one store, reconnects that resync by `since`.
 
+import type { Refusal, WhyAnswer } from './refusals';
 import { writable, type Readable } from 'svelte/store';
 import {
   PROTOCOL, parseServer, type ClientMessage, type GameEvent, type GameView, type Hello, type Legal,
@@ -30,7 +31,9 @@ export interface TableState {
   /** A round summary received live, until dismissed. */
   summary: RoundSummary | null;
   match: MatchSummary | null;
-  error: { code: string; message: string } | null;
+  error: Refusal | null;
+  /** The server's answer to the last `why` (see refusals.ts). */
+  why: WhyAnswer | null;
   /** Set once a snapshot has been received since the last hello. */
   synced: boolean;
 }
@@ -38,7 +41,7 @@ export interface TableState {
 export function emptyState(): TableState {
   return {
     status: 'connecting', seq: 0, you: null, table: null, game: null, legal: null, timers: null,
-    chat: [], log: [], summary: null, match: null, error: null, synced: false,
+    chat: [], log: [], summary: null, match: null, error: null, why: null, synced: false,
   };
 }
 
@@ -59,7 +62,9 @@ export function reduce(s: TableState, msg: ServerMessage): TableState {
     case 'table':
       return { ...s, table: msg.table, you: msg.you };
     case 'error':
-      return { ...s, error: { code: msg.code, message: msg.message } };
+      return { ...s, error: { code: msg.code, message: msg.message, reason: msg.reason, params: msg.params } };
+    case 'why':
+      return { ...s, why: { action: msg.action, legal: msg.legal, code: msg.code, message: msg.message, reason: msg.reason, params: msg.params } };
     case 'pong':
       return s;
     case 'event': {
@@ -200,6 +205,11 @@ export class TableConnection implements Readable<TableState> {
 
   act(action: string): string {
     return this.send({ type: 'act', action });
+  }
+
+  /** Ask whether ``action`` is legal now (the answer lands in ``state.why``); nothing changes. */
+  why(action: string): string {
+    return this.send({ type: 'why', action });
   }
 
   clearError(): void {

@@ -26,6 +26,7 @@ export type ClientMessage =
   | { type: 'unbot'; seat: number; ref?: Ref }
   | { type: 'start'; fill?: string; ref?: Ref }
   | { type: 'act'; action: string; ref?: Ref }
+  | { type: 'why'; action: string; ref?: Ref }
   | { type: 'chat'; text: string; ref?: Ref }
   | { type: 'resync'; since: number; ref?: Ref }
   | { type: 'ping'; ref?: Ref };
@@ -172,7 +173,8 @@ export type ServerMessage =
   | { type: 'event'; seq: number; event: GameEvent }
   | { type: 'state'; seq: number; game: GameView | null; legal: Legal | null; timers: Timers }
   | { type: 'table'; table: TableInfo; you: You }
-  | { type: 'error'; code: string; message: string; ref?: Ref }
+  | { type: 'error'; code: string; message: string; reason?: string; params?: Record<string, string | number>; ref?: Ref }
+  | { type: 'why'; action: string; legal: boolean; code?: string; message?: string; reason?: string; params?: Record<string, string | number>; ref?: Ref }
   | { type: 'pong' };
 
 export const ERROR_CODES = [

@@ -52,6 +52,8 @@ CLIENT: dict[str, JSON] = {
     "unbot": _msg("unbot", {"seat": _SEAT}, ("seat",)),
     "start": _msg("start", {"fill": _NAME}),
     "act": _msg("act", {"action": {"type": "string", "minLength": 1, "maxLength": 200}}, ("action",)),
+    # Would this action be legal now, and if not, why? The answer (``why``) changes nothing.
+    "why": _msg("why", {"action": {"type": "string", "minLength": 1, "maxLength": 200}}, ("action",)),
     "chat": _msg("chat", {"text": {"type": "string", "minLength": 1, "maxLength": 500}}, ("text",)),
     "resync": _msg("resync", {"since": _SEQ}, ("since",)),
     "ping": _msg("ping"),
@@ -151,7 +153,28 @@ SERVER: dict[str, JSON] = {
         ("seq", "game", "legal", "timers"),
     ),
     "table": _msg("table", {"table": _TABLE, "you": _YOU}, ("table", "you")),
-    "error": _msg("error", {"code": {"type": "string"}, "message": {"type": "string"}}, ("code", "message")),
+    "why": _msg(
+        "why",
+        {
+            "action": {"type": "string"},
+            "legal": {"type": "boolean"},
+            "code": {"type": "string"},
+            "message": {"type": "string"},
+            "reason": {"type": "string"},
+            "params": {"type": "object", "additionalProperties": {"type": ["string", "integer"]}},
+        },
+        ("action", "legal"),
+    ),
+    "error": _msg(
+        "error",
+        {
+            "code": {"type": "string"},
+            "message": {"type": "string"},
+            "reason": {"type": "string"},
+            "params": {"type": "object", "additionalProperties": {"type": ["string", "integer"]}},
+        },
+        ("code", "message"),
+    ),
     "pong": _msg("pong"),
 }
 
@@ -227,7 +250,7 @@ def parse_client(text: str | bytes, max_bytes: int) -> JSON:
     for key in _INTEGERS[msg["type"]]:
         if isinstance(msg.get(key), float):  # JSON Schema counts 2.0 as an integer; Python does not
             raise ProtocolError("bad_message", f"{msg['type']}: {key}: {msg[key]!r} is not an integer")
-    if msg["type"] == "act":
+    if msg["type"] in ("act", "why"):
         check_action_text(msg["action"])
     elif msg["type"] == "hello" and "name" in msg:
         msg["name"] = clean_name(msg["name"])
@@ -308,9 +331,19 @@ def check_server(msg: JSON) -> None:
         raise ValueError(f"{msg['type']}: {problem}")
 
 
-def error(code: str, message: str, ref: Any = None) -> JSON:
-    """An error message, echoing the client's ``ref``."""
+def error(
+    code: str,
+    message: str,
+    ref: Any = None,
+    reason: str | None = None,
+    params: dict[str, int | str] | None = None,
+) -> JSON:
+    """An error message, echoing the client's ``ref``; a refused action (``illegal``) also names
+    the rule it breaks (``reason``, ``params``: see :class:`pagoda.core.IllegalAction`)."""
     out: JSON = {"type": "error", "code": code, "message": message}
+    if reason is not None:
+        out["reason"] = reason
+        out["params"] = dict(params or {})
     if ref is not None:
         out["ref"] = ref
     return out

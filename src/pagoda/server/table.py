@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from pagoda.core import PagodaError, ParseError
+from pagoda.core import IllegalAction, PagodaError, ParseError
 from pagoda.server import limits
 from pagoda.server.games import GAMES, JSON, TableOptions, bot_name, record_text
 from pagoda.server.limits import Rate
@@ -152,10 +152,13 @@ class _Command:
 class Refused(Exception):
     """A command the table refuses, with the code and reason the sender is told."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, refusal: IllegalAction | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        #: The rule a refused action breaks (its code and parameters), for the client to say.
+        self.reason = refusal.reason if refusal is not None else None
+        self.params = refusal.params if refusal is not None else None
 
 
 def make_token(secret: bytes, *parts: str) -> str:
@@ -303,7 +306,7 @@ class Table:
                 else:
                     await self._on_message(conn, cmd.msg)
             except Refused as e:
-                conn.send(error(e.code, e.message, cmd.msg.get("ref")))
+                conn.send(error(e.code, e.message, cmd.msg.get("ref"), e.reason, e.params))
                 if cmd.kind == "join":
                     conn.close()
         self._refresh()
@@ -412,6 +415,8 @@ class Table:
             )
         elif kind == "act":
             await self._on_act(conn, str(msg["action"]))
+        elif kind == "why":
+            self._on_why(conn, str(msg["action"]), msg.get("ref"))
         elif kind == "hello":
             raise Refused("already_joined", "hello is the first message only")
         else:
@@ -480,6 +485,26 @@ class Table:
         return level
 
     async def _on_act(self, conn: Conn, text: str) -> None:
+        seat, canonical, new = self._judge(conn, text)
+        await self._act(seat, canonical, "player", new)
+
+    def _on_why(self, conn: Conn, text: str, ref: Any) -> None:
+        """Answer whether ``text`` is legal now for the sender, and if not why; nothing changes."""
+        answer: JSON = {"type": "why", "action": text}
+        try:
+            self._judge(conn, text)
+        except Refused as e:
+            answer |= {"legal": False, "code": e.code, "message": e.message}
+            if e.reason is not None:
+                answer |= {"reason": e.reason, "params": dict(e.params or {})}
+        else:
+            answer["legal"] = True
+        if ref is not None:
+            answer["ref"] = ref
+        conn.send(answer)
+
+    def _judge(self, conn: Conn, text: str) -> tuple[int, str, Any]:
+        """The sender's seat, the action's canonical text and the match after it; or Refused."""
         if self.status != "playing":
             raise Refused("not_playing", f"the table is {self.status}, not playing")
         seat = conn.seat
@@ -490,7 +515,7 @@ class Table:
         except ParseError as e:
             raise Refused("bad_action", str(e)) from None
         except (PagodaError, ValueError) as e:
-            raise Refused("illegal", str(e)) from None
+            raise Refused("illegal", str(e), e if isinstance(e, IllegalAction) else None) from None
         # From here on the action is its canonical text (never the text as sent): what is
         # checked, stored in the record and shown is the one spelling the notation gives it.
         canonical = str(action)
@@ -499,8 +524,8 @@ class Table:
         try:
             new = self.game.apply(self.match, seat, action)
         except (PagodaError, ValueError) as e:
-            raise Refused("illegal", str(e)) from None
-        await self._act(seat, canonical, "player", new)
+            raise Refused("illegal", str(e), e if isinstance(e, IllegalAction) else None) from None
+        return seat, canonical, new
 
     # ------------------------------------------------------------------ actions
 
