@@ -129,7 +129,7 @@ export async function decide(
     await expect(play).toBeEnabled({ timeout: 2000 });
   } catch {
     // the legal list moved on under us: clear and look again
-    const clear = page.locator('.controls button.ghost');
+    const clear = page.getByTestId('clear');
     await clear.click(QUICK).catch(() => undefined);
     return false;
   }

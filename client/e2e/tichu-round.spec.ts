@@ -7,7 +7,7 @@ test('a person and three bots finish a Tichu round', async ({ page, legal }) => 
   await startTichuWithBots(page);
   await expect(handCards(page)).toHaveCount(8);
   // AA contrast on the felt: the Clear button is white, the chips' notes ("0 pts") light
-  await expect(page.locator('.controls button.ghost')).toHaveCSS('color', 'rgb(255, 255, 255)');
+  await expect(page.getByTestId('clear')).toHaveCSS('color', 'rgb(255, 255, 255)');
   await expect(page.locator('.seat .chip .muted').first()).toHaveCSS('color', 'rgb(207, 220, 211)');
   await expect(page.locator('.seat .chip .muted').first()).toHaveText(/^0 pts/);
 
