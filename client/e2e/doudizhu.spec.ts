@@ -53,6 +53,17 @@ test('a Dou Di Zhu round with the auction, the landlord reveal and the summary',
   const landlord = await page.locator('.chip').filter({ hasText: 'Landlord' }).locator('.chip-name').innerText();
   expect(landlord).toBe('E2E (you)');
 
+  // the card counter: before any play, 54 cards less the landlord's 20 are unseen (the others'
+  // 34), and it counts by rank; its switch hides it
+  const counter = page.getByTestId('counter');
+  await expect(counter).toBeVisible();
+  const left = (await counter.innerText()).match(/×(\d+)/g)?.map((x) => Number(x.slice(1))) ?? [];
+  expect(left).toHaveLength(15);
+  expect(left.reduce((a, b) => a + b, 0)).toBe(34);
+  await page.getByTestId('counter-toggle').uncheck();
+  await expect(counter).toBeHidden();
+  await page.getByTestId('counter-toggle').check();
+
   // play: pass when allowed, otherwise the first legal play
   const deadline = Date.now() + 60_000;
   let plays = 0;

@@ -109,6 +109,8 @@ export interface DoudizhuGame extends GameCommon {
   bid: number;
   wild: string | number | null;
   multiplier: number;
+  /** Every card played this round (public), for the card counter. */
+  played: string;
   hand?: string;
 }
 

@@ -15,6 +15,9 @@ const prefersReduced =
   typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 export const playerName = stored('pagoda.name', '');
+/** Dou Di Zhu: show the card counter (on by default), pass at once when pass is all there is. */
+export const ddzCounter = stored('pagoda.ddzCounter', '1');
+export const ddzAutoPass = stored('pagoda.ddzAutoPass', '0');
 export const reducedMotion = stored('pagoda.reducedMotion', prefersReduced ? '1' : '0');
 reducedMotion.subscribe((v) => {
   if (typeof document !== 'undefined') document.documentElement.classList.toggle('reduce-motion', v === '1');

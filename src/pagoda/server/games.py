@@ -16,6 +16,7 @@ from pagoda import doudizhu as ddz
 from pagoda import tichu
 from pagoda.bots import available, get_bot
 from pagoda.core import Decision, IllegalAction, PagodaError, Record, format_record
+from pagoda.doudizhu.cards import format_mask, parse_mask
 from pagoda.tichu.actions import NO_BOMB, TAKE
 
 JSON = dict[str, Any]
@@ -447,6 +448,8 @@ class DouDiZhuGame(GameAdapter):
             "wild": v.wild,
             "top": None if v.top is None else {"seat": v.top_seat, "cards": str(v.top), "kind": v.top.kind},
             "multiplier": v.multiplier,
+            # every card played this round, as the public history shows them (the card counter)
+            "played": ddz_played(v.history),
         }
         if seat is not None:
             out["hand"] = str(v.hand)
@@ -485,3 +488,17 @@ def record_text(game: GameAdapter, options: TableOptions, actions: Sequence[tupl
 
 
 __all__ = ["GAMES", "JSON", "GameAdapter", "IllegalAction", "TableOptions", "bot_name", "record_text"]
+
+
+def ddz_played(history: Sequence[tuple[int, str]]) -> str:
+    """The cards of the plays in a Dou Di Zhu round's public history (a wild card as itself).
+
+    >>> ddz_played([(0, "bid 3"), (0, "play 33"), (1, "pass"), (2, "play 4445 as 4444")])
+    '334445'
+    """
+    played = 0
+    for _, text in history:
+        words = text.split()
+        if words[0] == "play":
+            played += parse_mask(words[1])
+    return format_mask(played)
