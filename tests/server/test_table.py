@@ -130,6 +130,42 @@ def test_why_says_whether_an_action_is_legal_and_changes_nothing(tmp_path: Path)
     run(body)
 
 
+def events(client: Client) -> list[dict[str, Any]]:
+    return [m["event"] for m in client.got if m["type"] == "event"]
+
+
+def test_autoplay_lets_a_bot_play_the_seat_until_taken_back(tmp_path: Path) -> None:
+    async def body() -> None:
+        lobby, table = await _table(tmp_path, FAST)
+        a = Client(table, "owner")
+        await a.hello()
+        await a.send(type="sit", seat=0)
+        errs = a.errors(await a.send(type="autoplay", on=True))
+        assert [e["code"] for e in errs] == ["not_playing"]
+        await a.send(type="start", fill="heuristic")
+        await a.send(type="autoplay", on=True)
+        assert table.standin[0]
+        # the bot answers for seat 0: its Grand Tichu decision and on into the round
+        await wait_for(lambda: sum(1 for s, _ in table.actions if s == 0) >= 3, [a])
+        standins = [e["on"] for e in events(a) if e["kind"] == "standin"]
+        assert standins == [True]
+        await a.send(type="autoplay", on=False)
+        assert not table.standin[0]
+        standins = [e["on"] for e in events(a) if e["kind"] == "standin"]
+        assert standins == [True, False]
+        await a.send(type="autoplay", on=False)  # already off: nothing more is told
+        standins = [e["on"] for e in events(a) if e["kind"] == "standin"]
+        assert standins == [True, False]
+        spectator = Client(table, "watcher")
+        await spectator.hello()
+        refused = spectator.errors(await spectator.send(type="autoplay", on=True))
+        assert [e["code"] for e in refused] == ["not_seated"]
+        await lobby.close()
+        await lobby.store.close()
+
+    run(body)
+
+
 def test_bots_play_a_round_to_the_summaries(tmp_path: Path) -> None:
     async def body() -> None:
         lobby, table = await _table(tmp_path)

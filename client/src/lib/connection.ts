@@ -207,6 +207,11 @@ export class TableConnection implements Readable<TableState> {
     return this.send({ type: 'act', action });
   }
 
+  /** Let a bot play this seat (托管) or take it back. */
+  autoplay(on: boolean): string {
+    return this.send({ type: 'autoplay', on });
+  }
+
   /** Ask whether ``action`` is legal now (the answer lands in ``state.why``); nothing changes. */
   why(action: string): string {
     return this.send({ type: 'why', action });

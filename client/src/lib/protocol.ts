@@ -27,6 +27,7 @@ export type ClientMessage =
   | { type: 'start'; fill?: string; ref?: Ref }
   | { type: 'act'; action: string; ref?: Ref }
   | { type: 'why'; action: string; ref?: Ref }
+  | { type: 'autoplay'; on: boolean; ref?: Ref }
   | { type: 'chat'; text: string; ref?: Ref }
   | { type: 'resync'; since: number; ref?: Ref }
   | { type: 'ping'; ref?: Ref };

@@ -52,6 +52,8 @@ CLIENT: dict[str, JSON] = {
     "unbot": _msg("unbot", {"seat": _SEAT}, ("seat",)),
     "start": _msg("start", {"fill": _NAME}),
     "act": _msg("act", {"action": {"type": "string", "minLength": 1, "maxLength": 200}}, ("action",)),
+    # A seated player lets a bot play for it (on) or takes its seat back (off).
+    "autoplay": _msg("autoplay", {"on": {"type": "boolean"}}, ("on",)),
     # Would this action be legal now, and if not, why? The answer (``why``) changes nothing.
     "why": _msg("why", {"action": {"type": "string", "minLength": 1, "maxLength": 200}}, ("action",)),
     "chat": _msg("chat", {"text": {"type": "string", "minLength": 1, "maxLength": 500}}, ("text",)),

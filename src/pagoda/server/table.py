@@ -415,6 +415,8 @@ class Table:
             )
         elif kind == "act":
             await self._on_act(conn, str(msg["action"]))
+        elif kind == "autoplay":
+            await self._on_autoplay(conn, bool(msg["on"]))
         elif kind == "why":
             self._on_why(conn, str(msg["action"]), msg.get("ref"))
         elif kind == "hello":
@@ -487,6 +489,20 @@ class Table:
     async def _on_act(self, conn: Conn, text: str) -> None:
         seat, canonical, new = self._judge(conn, text)
         await self._act(seat, canonical, "player", new)
+
+    async def _on_autoplay(self, conn: Conn, on: bool) -> None:
+        """A player hands its seat to a bot (auto-play) or takes it back, as a stand-in does."""
+        if self.status != "playing":
+            raise Refused("not_playing", f"the table is {self.status}, not playing")
+        seat = conn.seat
+        if seat is None:
+            raise Refused("not_seated", "spectators cannot act")
+        if self.standin[seat] == on:
+            return
+        self.standin[seat] = on
+        await self._commit([self._event("standin", seat=seat, on=on)])
+        self._broadcast_table()
+        self._refresh()
 
     def _on_why(self, conn: Conn, text: str, ref: Any) -> None:
         """Answer whether ``text`` is legal now for the sender, and if not why; nothing changes."""
