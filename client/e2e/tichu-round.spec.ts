@@ -14,6 +14,7 @@ test('a person and three bots finish a Tichu round', async ({ page, legal }) => 
   const summary = page.getByTestId('summary');
   const named = new Set<string>();
   let sawReceived = false;
+  let sawLastTrick = false;
   let decisions = 0;
   const deadline = Date.now() + 75_000;
   while (!(await shown(page, 'summary'))) {
@@ -25,6 +26,18 @@ test('a person and three bots finish a Tichu round', async ({ page, legal }) => 
       for (const g of gifts) expect(g).toMatch(/from heuristic #[234]$/);
       sawReceived = true;
     }
+    // a trick taken can be looked at again, with who took it
+    if (!sawLastTrick && (await shown(page, 'last-trick-button'))) {
+      try {
+        await page.getByTestId('last-trick-button').click({ timeout: 2000 });
+        const last = page.getByTestId('last-trick');
+        await expect(last).toContainText(/^Taken by /, { timeout: 2000 });
+        sawLastTrick = (await last.locator('.play').count()) > 0;
+        await page.getByTestId('last-trick-button').click({ timeout: 2000 });
+      } catch {
+        // redrawn under the click as the bots moved on: look again on the next pass
+      }
+    }
     if (await decide(page, legal).catch(() => false)) decisions++;
     else await page.waitForTimeout(50);
     // each play on the table is named in words
@@ -35,6 +48,7 @@ test('a person and three bots finish a Tichu round', async ({ page, legal }) => 
   }
   expect(named.size, 'some plays were named on the table').toBeGreaterThan(0);
   expect(sawReceived, 'the received cards were shown').toBe(true);
+  expect(sawLastTrick, 'the last trick could be looked at').toBe(true);
   expect(decisions).toBeGreaterThanOrEqual(3); // no grand, the exchange, at least one play or pass
 
   // the log speaks in sentences that start with a player's name, never in the notation
