@@ -67,10 +67,15 @@ $(NODE_STAMP): client/package.json client/package-lock.json
 	cd client && npm ci --no-audit --no-fund
 	touch $(NODE_STAMP)
 
-client: $(NODE_STAMP)
+# The client's protocol types, generated from the server's message models (never copied by hand).
+.PHONY: wire
+wire: install
+	$(BIN)/python -m pagoda.server.typescript client/src/lib/wire.ts
+
+client: $(NODE_STAMP) wire
 	cd client && npm run build
 
-client-test: $(NODE_STAMP)
+client-test: $(NODE_STAMP) wire
 	cd client && npm run check && npm test
 
 # End-to-end: Debian's Chromium (never Playwright's own browsers) drives the built client against

@@ -39,13 +39,13 @@ describe('hello', () => {
 describe('reduce', () => {
   it('takes the snapshot, ignores repeated events after it, shows live summaries', () => {
     let s = reduce(emptyState(), { type: 'welcome', protocol: 1, guest: 'G', you, seq: 3 });
-    s = reduce(s, { type: 'event', seq: 1, event: { seq: 1, time: 0, kind: 'chat', player: 'p', name: 'Bo', seat: 1, text: 'hi' } });
-    s = reduce(s, { type: 'event', seq: 2, event: { seq: 2, time: 0, kind: 'round_over', summary: { round: 1, points: [1, 2], scores: [1, 2], card_points: [0, 0], out: [], grand_calls: [], tichu_calls: [2] } } });
+    s = reduce(s, { type: 'event', seq: 1, event: { seq: 1, time: 0, kind: 'chat', player: 'p', name: 'Bo', seat: 1, spectator: false, text: 'hi' } });
+    s = reduce(s, { type: 'event', seq: 2, event: { seq: 2, time: 0, kind: 'round_over', summary: { game: 'tichu', round: 1, points: [1, 2], scores: [1, 2], card_points: [0, 0], out: [], grand_calls: [], tichu_calls: [2] } } });
     expect(s.summary).toBeNull(); // history, not live
     s = reduce(s, { type: 'snapshot', seq: 2, table, you, game: null, legal: null, timers: { turn: {}, take: null } });
     expect(s.synced).toBe(true);
     expect(s.chat.map((c) => c.text)).toEqual(['hi']);
-    s = reduce(s, { type: 'event', seq: 1, event: { seq: 1, time: 0, kind: 'chat', player: 'p', name: 'Bo', seat: 1, text: 'hi' } });
+    s = reduce(s, { type: 'event', seq: 1, event: { seq: 1, time: 0, kind: 'chat', player: 'p', name: 'Bo', seat: 1, spectator: false, text: 'hi' } });
     expect(s.chat.length).toBe(1);
     s = reduce(s, { type: 'event', seq: 3, event: { seq: 3, time: 0, kind: 'action', seat: 1, action: 'pass', by: 'bot' } });
     expect(s.seq).toBe(3);
@@ -76,5 +76,25 @@ describe('TableConnection', () => {
     ws2.onopen!();
     expect(JSON.parse(ws2.sent[0])).toMatchObject({ type: 'hello', since: 4, rejoin: 'R0' });
     c.close();
+  });
+});
+
+describe('seats event', () => {
+  it('moves players and keeps each seat connected as the table said (the event does not say)', () => {
+    const seated = (player: string | null, connected: boolean) =>
+      ({ player, name: player, bot: null, connected, standin: false });
+    let s = reduce(emptyState(), { type: 'welcome', protocol: 1, guest: 'G', you, seq: 0 });
+    s = reduce(s, {
+      type: 'snapshot', seq: 0, you, game: null, legal: null, timers: { turn: {}, take: null },
+      table: { ...table, status: 'lobby', seats: [seated('p1', true), seated(null, false)] },
+    });
+    s = reduce(s, {
+      type: 'event', seq: 1,
+      event: { seq: 1, time: 0, kind: 'seats', seats: [{ player: 'p1', name: 'p1', bot: null }, { player: null, name: null, bot: 'heuristic' }] },
+    });
+    expect(s.table?.seats).toEqual([
+      { player: 'p1', name: 'p1', bot: null, connected: true, standin: false },
+      { player: null, name: null, bot: 'heuristic', connected: false, standin: false },
+    ]);
   });
 });

@@ -87,7 +87,18 @@ export function reduce(s: TableState, msg: ServerMessage): TableState {
           next.match = e.summary;
           break;
         case 'seats':
-          if (s.table) next.table = { ...s.table, seats: e.seats };
+          // (a seats event says who sits where; whether each is connected comes with the table)
+          if (s.table) {
+            const was = s.table.seats;
+            next.table = {
+              ...s.table,
+              seats: e.seats.map((seat, i) => ({
+                ...seat,
+                connected: was[i]?.connected ?? false,
+                standin: was[i]?.standin ?? false,
+              })),
+            };
+          }
           break;
         case 'started':
           next.match = null;

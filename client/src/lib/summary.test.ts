@@ -3,7 +3,7 @@ import { explainDoudizhu, explainTichu, matchGoal, sumLines } from './summary';
 import type { TichuRoundSummary } from './protocol';
 
 const tichu = (over: Partial<TichuRoundSummary>): TichuRoundSummary => ({
-  round: 1, points: [0, 0], scores: [0, 0], card_points: [0, 0], out: [], grand_calls: [], tichu_calls: [], ...over,
+  game: 'tichu', round: 1, points: [0, 0], scores: [0, 0], card_points: [0, 0], out: [], grand_calls: [], tichu_calls: [], ...over,
 });
 
 describe('the Tichu score explained', () => {
@@ -35,10 +35,10 @@ describe('the Tichu score explained', () => {
 describe('the Dou Di Zhu score explained', () => {
   it('finds the bid and the bombs from the points and the multiplier', () => {
     // bid 2, one bomb, a spring: ×4, unit 8, landlord +16
-    expect(explainDoudizhu({ round: 1, points: [16, -8, -8], scores: [16, -8, -8], landlord: 0, winner: 0, spring: true, multiplier: 4 }))
+    expect(explainDoudizhu({ game: 'doudizhu', round: 1, points: [16, -8, -8], scores: [16, -8, -8], landlord: 0, winner: 0, spring: true, multiplier: 4 }))
       .toEqual({ landlordWon: true, bid: 2, doubles: 1, spring: true, multiplier: 4, unit: 8 });
     // bid 3, no bomb, the peasants win
-    expect(explainDoudizhu({ round: 2, points: [3, -6, 3], scores: [0, 0, 0], landlord: 1, winner: 2, spring: false, multiplier: 1 }))
+    expect(explainDoudizhu({ game: 'doudizhu', round: 2, points: [3, -6, 3], scores: [0, 0, 0], landlord: 1, winner: 2, spring: false, multiplier: 1 }))
       .toEqual({ landlordWon: false, bid: 3, doubles: 0, spring: false, multiplier: 1, unit: 3 });
   });
 });

@@ -252,6 +252,7 @@ class TichuGame(GameAdapter):
     def round_summary(self, match: Any) -> JSON:
         r: tichu.Round = match.finished[-1]
         return {
+            "game": "tichu",
             "round": len(match.finished),
             "points": list(r.score()),
             "card_points": list(r.card_points()),
@@ -409,6 +410,7 @@ class DouDiZhuGame(GameAdapter):
     def round_summary(self, match: Any) -> JSON:
         r: ddz.Round = match.rounds[-1]
         return {
+            "game": "doudizhu",
             "round": len(match.rounds),
             "points": list(r.score()),
             "landlord": r.landlord if r.landlord >= 0 else None,

@@ -559,8 +559,9 @@ class Table:
         new, bomb = await self._bot_answers(new, actions)
         events = []
         if not self.game.is_silent(text):
-            private = {"private": True} if self.game.is_private(text) else {}
-            events.append(self._event("action", seat=seat, action=text, by=by, **private))
+            # The event says who sees it as it was (a Tichu exchange: its own seat alone).
+            visible = {"visible": [seat]} if self.game.is_private(text) else {}
+            events.append(self._event("action", seat=seat, action=text, by=by, **visible))
         if self.game.rounds_done(new) > before:
             events.append(self._event("round_over", summary=self.game.round_summary(new)))
         over = self.game.is_over(new, self.options)
@@ -735,12 +736,15 @@ class Table:
         return record_text(self.game, self.options, actions)
 
     def _filter(self, ev: JSON, viewer: int | None) -> JSON:
-        if ev["kind"] != "action" or viewer == ev["seat"]:
+        if ev["kind"] != "action":
             return ev
-        # The event's own mark decides; events stored before it was written are judged by their text.
-        if ev.get("private", False) or ("private" not in ev and self.game.is_private(ev["action"])):
-            return {**ev, "action": self.game.hidden(ev["action"])}
-        return ev
+        if "visible" in ev:  # the event's own word on who sees it
+            seen = viewer in ev["visible"]
+        elif "private" in ev:  # (stored before events said who: private to its seat)
+            seen = not ev["private"] or viewer == ev["seat"]
+        else:  # (stored before events were marked at all: judged by their text)
+            seen = viewer == ev["seat"] or not self.game.is_private(ev["action"])
+        return ev if seen else {**ev, "action": self.game.hidden(ev["action"])}
 
     def _send_since(self, conn: Conn, since: int) -> None:
         """The events after ``since``, unless they are more than the replay limit: then none (the

@@ -1,0 +1,24 @@
+"""The client's protocol types are the ones generated from the server's models."""
+
+from pathlib import Path
+
+from pagoda.server.messages import CLIENT, SERVER
+from pagoda.server.typescript import typescript
+
+WIRE = Path(__file__).resolve().parents[2] / "client" / "src" / "lib" / "wire.ts"
+
+
+def test_the_committed_types_are_what_the_generator_writes() -> None:
+    # (`make wire` writes them again; an edit by hand or a model changed without it fails here)
+    assert WIRE.read_text(encoding="utf-8") == typescript()
+
+
+def test_every_message_of_both_directions_has_its_type() -> None:
+    text = typescript()
+    for schemas in (CLIENT, SERVER):
+        for kind, schema in schemas.items():
+            assert f'export interface {schema["title"]} {{\n  type: "{kind}";' in text
+    assert "export type ClientMessage = Hello | Sit | Stand | Swap | Bot | Unbot | Start | Act" in text
+    # A field the model makes optional is optional in TypeScript, a required one is not.
+    assert 'export interface DoudizhuGame {\n  game: "doudizhu";' in text
+    assert 'export interface Hello {\n  type: "hello";\n  protocol: 1;\n  name?: string;' in text
