@@ -190,6 +190,10 @@ const en = {
   'replay.step': 'Step {done} of {total}',
   'replay.deal': 'The deal',
   'replay.roundOver': 'The round is over',
+  // ---- the table's motion, sounds and replay slider ----
+  'replay.slider': 'Step of the match',
+  'replay.finalPlays': 'How the round ended: the last plays',
+  'table.sounds': 'Sounds',
 };
 
 export type Key = keyof typeof en;
@@ -380,6 +384,10 @@ const de: Catalogue = {
   'replay.step': 'Schritt {done} von {total}',
   'replay.deal': 'Die Verteilung',
   'replay.roundOver': 'Die Runde ist vorbei',
+  // ---- the table's motion, sounds and replay slider ----
+  'replay.slider': 'Schritt der Partie',
+  'replay.finalPlays': 'So endete die Runde: die letzten Spielzüge',
+  'table.sounds': 'Töne',
 };
 
 const ko: Catalogue = {
@@ -567,6 +575,10 @@ const ko: Catalogue = {
   'replay.step': '{total}단계 중 {done}',
   'replay.deal': '카드 분배',
   'replay.roundOver': '라운드 종료',
+  // ---- the table's motion, sounds and replay slider ----
+  'replay.slider': '매치 진행 단계',
+  'replay.finalPlays': '라운드의 마지막 플레이',
+  'table.sounds': '소리',
 };
 
 const ja: Catalogue = {
@@ -754,6 +766,10 @@ const ja: Catalogue = {
   'replay.step': '{total}手中{done}手目',
   'replay.deal': '配札',
   'replay.roundOver': 'ラウンド終了',
+  // ---- the table's motion, sounds and replay slider ----
+  'replay.slider': '対局の手順',
+  'replay.finalPlays': 'ラウンドの最後の手',
+  'table.sounds': 'サウンド',
 };
 
 export const CATALOGUES: Record<Lang, Catalogue> = { en, de, ko, ja };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionsUpTo, atRoundEnd, frameAt, handCards, progress, step, type Position, type Replay, type ReplayFrame, type Step } from './replay';
+import { actionsUpTo, atRoundEnd, frameAt, handCards, positionAt, progress, shownPlays, step, type Position, type Replay, type ReplayFrame, type Step } from './replay';
 
 function frame(seat: number | null, action: string | null): ReplayFrame {
   return { seat, action, phase: 'play', to_move: 0, hands: ['3', '4', '5'], top: null, scores: [0, 0, 0] };
@@ -87,5 +87,28 @@ describe('what a position shows', () => {
     expect(handCards('3345T2BR')).toEqual(['3', '3', '4', '5', 'T', '2', 'B', 'R']);
     expect(handCards(['Mj', '2g'])).toEqual(['Mj', '2g']);
     expect(frameAt(R, at(0, 1))?.action).toBe('bid 3');
+  });
+});
+
+describe('the slider and the last frame', () => {
+  it('maps every step of a long match to its position and back', () => {
+    // a 1,200-step match: 12 rounds of 100 frames
+    const long: Replay = { ...R, rounds: Array.from({ length: 12 }, (_, i) => ({
+      round: i + 1, frames: Array.from({ length: 100 }, () => frame(0, 'pass')), summary: null })) };
+    expect(progress(long, positionAt(long, 1199))).toEqual({ done: 1200, total: 1200 });
+    for (const i of [0, 1, 99, 100, 650, 1199]) expect(progress(long, positionAt(long, i)).done).toBe(i + 1);
+    expect(positionAt(long, 650)).toEqual(at(6, 50));
+    expect(positionAt(long, 5000)).toEqual(at(11, 99));
+    expect(positionAt(long, -3)).toEqual(at(0, 0));
+  });
+  it('shows the last plays at a round’s end instead of an empty table', () => {
+    const top = { seat: 0, cards: '3', kind: 'solo' };
+    const withTop: Replay = { ...R, rounds: [{ ...R.rounds[0], frames: [frame(null, null), frame(0, 'bid 3'),
+      { ...frame(0, 'play 3'), top }, frame(1, 'pass')] }, R.rounds[1]] };
+    expect(shownPlays(withTop, at(0, 3))).toEqual({ plays: [top], final: true });
+    expect(shownPlays(withTop, at(0, 2))).toEqual({ plays: [top], final: false });
+    // not in the middle of a round: there the table is as it was
+    expect(shownPlays(withTop, at(0, 1))).toEqual({ plays: [], final: false });
+    expect(shownPlays(withTop, at(1, 2))).toEqual({ plays: [], final: false });
   });
 });

@@ -112,3 +112,30 @@ export function progress(r: Replay, at: Position): { done: number; total: number
 export function handCards(hand: string[] | string): string[] {
   return typeof hand === 'string' ? ddzCards(hand) : hand;
 }
+
+/** The position of the `index`-th step of the whole replay (0-based, clamped), for the slider. */
+export function positionAt(r: Replay, index: number): Position {
+  let left = Math.max(0, Math.floor(index));
+  for (let round = 0; round < r.rounds.length; round++) {
+    const steps = r.rounds[round].frames.length;
+    if (left < steps) return { round, frame: left };
+    left -= steps;
+  }
+  const last = r.rounds.length - 1;
+  return last < 0 ? { round: 0, frame: 0 } : { round: last, frame: lastFrame(r, last) };
+}
+
+/**
+ * The plays to show on the table at a position: the frame's trick (Tichu) or top play (Dou Di
+ * Zhu); at a round's end, where the last trick was already taken, the last plays the round
+ * showed, so its final frame shows how it ended instead of an empty table.
+ */
+export function shownPlays(r: Replay, at: Position): { plays: Top[]; final: boolean } {
+  const frames = r.rounds[at.round]?.frames ?? [];
+  const of = (f: ReplayFrame): Top[] => (r.game === 'tichu' ? (f.trick ?? []) : f.top ? [f.top] : []);
+  const here = frames[at.frame];
+  if (!here) return { plays: [], final: false };
+  if (of(here).length || !atRoundEnd(r, at)) return { plays: of(here), final: false };
+  for (let i = at.frame - 1; i >= 0; i--) if (of(frames[i]).length) return { plays: of(frames[i]), final: true };
+  return { plays: [], final: false };
+}
