@@ -22,3 +22,5 @@ export const reducedMotion = stored('pagoda.reducedMotion', prefersReduced ? '1'
 reducedMotion.subscribe((v) => {
   if (typeof document !== 'undefined') document.documentElement.classList.toggle('reduce-motion', v === '1');
 });
+/** The table's sounds (play, bomb, your turn): off unless the player turns them on. */
+export const sounds = stored('pagoda.sounds', '0');
