@@ -87,7 +87,7 @@ export const FIGURES: Record<Figure, string> = {
   // a bi, the jade disc with its square hole
   jade: `${circle(12, 12, 10.5)}M8.5 8.5h7v7h-7z`,
   // a sword point up: blade, guard, grip, pommel
-  sword: 'M12 0.5l2.2 3V14h-4.4V3.5zM5 14h14v2.6H5zM10.7 16.6h2.6v4.2h-2.6z' + circle(12, 21.6, 2),
+  sword: 'M12 0l3.4 3.6V13.5H8.6V3.6zM4 13.5h16v3.2H4zM10.4 16.7h3.2v4h-3.2z' + circle(12, 21.5, 2.3),
   // a pagoda of three roofs on a base
   pagoda: 'M12 0.5l1 2.5h-2zM6 3h12l3 3.5H3zM8.5 6.5h7v3h-7zM4 9.5h16l3 3.5H1zM8 13h8v3.5H8zM2.5 16.5h19l2 3.5H.5zM7 20h10v3.5H7z',
   star: 'M12 .8l3.3 7.2 7.9.8-5.9 5.3 1.7 7.8L12 17.9l-7 4 1.7-7.8L.8 8.8l7.9-.8z',
