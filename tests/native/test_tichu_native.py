@@ -22,7 +22,16 @@ from pagoda.core.errors import PagodaError
 from pagoda.tichu import Round, Rules
 from pagoda.tichu.native import NativeRound, lead_counts, play_random, plays
 from pagoda.tichu.round import Phase
-from tests.tichu.test_counts import COMBO_BLOCKS, DEALS, ROUND_CASES, Block, RoundCase, core_top, parse_kinds, run_step
+from tests.tichu.test_counts import (
+    COMBO_BLOCKS,
+    DEALS,
+    ROUND_CASES,
+    Block,
+    RoundCase,
+    core_top,
+    parse_kinds,
+    run_step,
+)
 
 PRESETS = [
     "standard",
@@ -35,7 +44,15 @@ PRESETS = [
 """Every preset of :data:`pagoda.tichu.RULES`, and every option that changes a round."""
 
 BAD_TEXTS = ["", "play", "play Xx", "play 2g 2g", "pass", "take", "no-bomb", "tichu", "grand", "no-grand"]
-BAD_TEXTS += ["give-dragon 1", "give-dragon 2", "give-dragon 9", "exchange 2g 3g", "fly", "play Dg", "play Mj wish 7"]
+BAD_TEXTS += [
+    "give-dragon 1",
+    "give-dragon 2",
+    "give-dragon 9",
+    "exchange 2g 3g",
+    "fly",
+    "play Dg",
+    "play Mj wish 7",
+]
 BAD_TEXTS += ["play Ph", "play Dr", "play 2g 2k 2b 2r", "play Mj 2g 3g 4g 5g"]
 
 
@@ -56,7 +73,8 @@ def same_legal(n: NativeRound, r: Round, seat: int) -> None:
     mine, theirs = n.legal_actions(seat), r.legal_actions(seat)
     assert len(mine) == len(theirs), (r.position(), seat)
     if r.phase is Phase.EXCHANGE and len(theirs) > 10:
-        assert texts(mine[:4]) == texts(theirs[:4]) and texts(mine[-4:]) == texts(theirs[-4:])
+        assert texts(mine[:4]) == texts(theirs[:4])
+        assert texts(mine[-4:]) == texts(theirs[-4:])
     else:
         assert texts(mine) == texts(theirs), (r.position(), seat)
 
@@ -79,7 +97,8 @@ def compare_step(r: Round, n: NativeRound, rng: random.Random) -> None:
     )
     assert n.is_over == r.is_over
     if r.is_over:
-        assert n.score() == r.score() and n.card_points() == r.card_points()
+        assert n.score() == r.score()
+        assert n.card_points() == r.card_points()
     for text in rng.sample(BAD_TEXTS, 2):
         seat = rng.randrange(4)
         assert outcome(n, seat, text) == outcome(r, seat, text), (r.position(), seat, text)
@@ -169,27 +188,32 @@ def test_from_position_pickle_and_repr() -> None:
     assert n == Round.from_position(r.position())
     assert repr(n) == "NativeRound.from_position(" + repr(r.position()) + ")"
     again = pickle.loads(pickle.dumps(n))
-    assert isinstance(again, NativeRound) and again.position() == n.position()
+    assert isinstance(again, NativeRound)
+    assert again.position() == n.position()
     assert hash(n) == hash(Round.from_position(r.position()))
 
 
 def test_listed_actions_are_the_references_shared_values() -> None:
-    r = NativeRound.from_hands([
-        "Mj 2g 3g 4g 5g 6g 7g 8g 9g Tg Jg Qg Kg Ag",
-        "Dg 2k 3k 4k 5k 6k 7k 8k 9k Tk Jk Qk Kk Ak",
-        "Ph 2b 3b 4b 5b 6b 7b 8b 9b Tb Jb Qb Kb Ab",
-        "Dr 2r 3r 4r 5r 6r 7r 8r 9r Tr Jr Qr Kr Ar",
-    ])
+    r = NativeRound.from_hands(
+        [
+            "Mj 2g 3g 4g 5g 6g 7g 8g 9g Tg Jg Qg Kg Ag",
+            "Dg 2k 3k 4k 5k 6k 7k 8k 9k Tk Jk Qk Kk Ak",
+            "Ph 2b 3b 4b 5b 6b 7b 8b 9b Tb Jb Qb Kb Ab",
+            "Dr 2r 3r 4r 5r 6r 7r 8r 9r Tr Jr Qr Kr Ar",
+        ]
+    )
     ref = Round.from_hands([r.hand(s) for s in range(4)])
     mine, theirs = r.legal_actions(0), ref.legal_actions(0)
     assert mine[0] is theirs[0]  # the Mah Jong led: one shared value
     assert mine[len(mine) - 1] is mine[-1]  # made once, then shared
-    assert mine == theirs and list(mine) == list(theirs)
+    assert mine == theirs
+    assert list(mine) == list(theirs)
     with pytest.raises(IndexError):
         mine[len(mine)]
     after = r.apply(0, mine[0])
     assert after.history[2] is mine[0]  # the history keeps the value applied
-    assert r.to_move == 0 and after.to_move == 1  # the state before is unchanged
+    assert r.to_move == 0
+    assert after.to_move == 1
 
 
 def test_illegal_and_odd_seats_answer_as_the_reference() -> None:
@@ -242,7 +266,8 @@ def test_move_generation_on_random_hands() -> None:
 
 def test_batched_rounds_and_rollouts() -> None:
     scores, steps = play_random(200, seed=3)
-    assert scores.shape == (200, 2) and steps > 200 * 50
+    assert scores.shape == (200, 2)
+    assert steps > 200 * 50
     totals = scores.sum(axis=1)
     assert all(t % 5 == 0 for t in totals)  # card points in fives, calls in hundreds
     r = NativeRound.new(11)

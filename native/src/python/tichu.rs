@@ -30,7 +30,6 @@ struct Registry {
     give: Vec<Py<PyAny>>,
     exchange_choices: Py<PyAny>,
     decision: Py<PyAny>,
-    tuple_new: Py<PyAny>,
     kinds: [Py<PyAny>; 3], // "turn", "bomb", "simultaneous"
     phases: Vec<Py<PyAny>>,
     parse_action: Py<PyAny>,
@@ -40,6 +39,8 @@ struct Registry {
     build: Py<PyAny>,
     standard: Py<PyAny>,
     cards: Vec<Py<PyAny>>,
+    /// The bombs' actions, made once each (there are 193 bombs in a deck).
+    bombs: Mutex<Vec<(u64, Py<PyAny>)>>,
 }
 
 static REGISTRY: OnceLock<Registry> = OnceLock::new();
@@ -80,7 +81,6 @@ fn tichu_register(
     let simple: [Py<PyAny>; 6] = simple
         .try_into()
         .map_err(|_| PyValueError::new_err("tichu_register: 6 simple actions"))?;
-    let tuple_new = py.get_type::<PyTuple>().getattr("__new__")?.unbind();
     let kinds = [
         PyString::intern(py, "turn").into_any().unbind(),
         PyString::intern(py, "bomb").into_any().unbind(),
@@ -95,7 +95,6 @@ fn tichu_register(
         give,
         exchange_choices,
         decision,
-        tuple_new,
         kinds,
         phases,
         parse_action,
@@ -105,6 +104,7 @@ fn tichu_register(
         build,
         standard,
         cards,
+        bombs: Mutex::new(Vec::new()),
     });
     Ok(())
 }
@@ -140,6 +140,20 @@ fn shared(reg: &Registry, py: Python<'_>, act: &Act) -> Option<Py<PyAny>> {
 fn action_object(reg: &Registry, py: Python<'_>, act: &Act) -> PyResult<Py<PyAny>> {
     if let Some(o) = shared(reg, py, act) {
         return Ok(o);
+    }
+    if let Act::Play { combo, .. } = act {
+        if combo.kind.is_bomb() {
+            let mut bombs = reg.bombs.lock().unwrap();
+            if let Some((_, o)) = bombs.iter().find(|(m, _)| *m == combo.mask) {
+                return Ok(o.clone_ref(py));
+            }
+            let o = reg.make_play.call1(
+                py,
+                (combo.kind as u8, combo.rank2, combo.mask, 0u8, 0u8, 0u8),
+            )?;
+            bombs.push((combo.mask, o.clone_ref(py)));
+            return Ok(o);
+        }
     }
     match *act {
         Act::Play {
@@ -512,17 +526,28 @@ impl NativeRound {
     ) -> PyResult<Bound<'py, PyAny>> {
         let reg = registry()?;
         let actions = self.legal_of(py, seat)?;
-        let fields = PyTuple::new(
-            py,
-            [
-                seat.into_pyobject(py)?.into_any(),
-                reg.kinds[kind].bind(py).clone(),
-                actions,
-            ],
-        )?;
-        reg.tuple_new
-            .bind(py)
-            .call1((reg.decision.bind(py), fields))
+        let items = [
+            seat.into_pyobject(py)?.into_any().into_ptr(),
+            reg.kinds[kind].clone_ref(py).into_ptr(),
+            actions.into_ptr(),
+        ];
+        // A Decision is a named tuple: allocated as `tuple.__new__(Decision, items)` allocates a
+        // tuple subclass (the type's tp_alloc with three items), its items set in place.
+        unsafe {
+            let tp = reg.decision.as_ptr() as *mut pyo3::ffi::PyTypeObject;
+            let alloc = (*tp).tp_alloc.unwrap_or(pyo3::ffi::PyType_GenericAlloc);
+            let obj = alloc(tp, 3);
+            if obj.is_null() {
+                for p in items {
+                    pyo3::ffi::Py_DECREF(p);
+                }
+                return Err(PyErr::fetch(py));
+            }
+            for (i, p) in items.into_iter().enumerate() {
+                pyo3::ffi::PyTuple_SET_ITEM(obj, i as isize, p);
+            }
+            Ok(Bound::from_owned_ptr(py, obj))
+        }
     }
 
     fn reference_round<'py>(&self, slf: &Bound<'py, NativeRound>) -> PyResult<Bound<'py, PyAny>> {

@@ -22,6 +22,8 @@ clock, or uses hidden randomness.
 (<Phase.GRAND_TICHU: 'grand_tichu'>, 8)
 """
 
+from typing import Any
+
 from pagoda.core import IllegalAction, ParseError, Record
 from pagoda.tichu.actions import Action, parse_action
 from pagoda.tichu.cards import CARDS, Card, count_points, format_cards, parse_cards, to_mask
@@ -30,6 +32,25 @@ from pagoda.tichu.match import Match
 from pagoda.tichu.movegen import bombs, plays
 from pagoda.tichu.round import Phase, Round, View, replay
 from pagoda.tichu.rules import RULES, Rules
+
+
+def new_round(seed: int | None = None, rules: Rules | None = None, *, engine: str = "auto") -> Any:
+    """A fresh round dealt from ``seed`` on ``engine`` (``auto``: the native core when it is built).
+
+    Both engines deal the same cards from the same seed and give the same answers; the native one
+    (:class:`pagoda.tichu.native.NativeRound`) is faster.
+
+    >>> new_round(5, engine="python").position() == Round.new(5).position()
+    True
+    """
+    from pagoda.native import engine_name
+
+    if engine_name(engine) == "native":
+        from pagoda.tichu.native import NativeRound
+
+        return NativeRound.new(seed, rules)
+    return Round.new(seed, rules)
+
 
 __all__ = [
     "CARDS",
@@ -51,6 +72,7 @@ __all__ = [
     "classify",
     "count_points",
     "format_cards",
+    "new_round",
     "parse_action",
     "parse_cards",
     "plays",

@@ -27,7 +27,7 @@ the engine and runs without it.
 ...     "Dr 2r 3r 4r 5r 6r 7r 8r 9r Tr Jr Qr Kr Ar"])
 >>> r = r.apply(0, "play Mj wish 7")
 >>> r.window, [str(a) for a in r.legal_actions(1)][:2]
-((3, 0), ['play 7k', 'play 2k 3k 4k 5k 6k'])
+((2, 3, 0), ['play 7k', 'play 2k 3k 4k 5k 6k 7k'])
 """
 
 from collections.abc import Sequence
@@ -35,10 +35,19 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-
 import pagoda_native
+from pagoda_native import NativeRound, TichuActions
+
 from pagoda.core.game import Decision
-from pagoda.tichu.actions import _MAH_JONG_PLAYS, GIVE_DRAGON, PLAY, SINGLE_PLAYS, Action, ExchangeChoices, parse_action
+from pagoda.tichu.actions import (
+    _MAH_JONG_PLAYS,
+    GIVE_DRAGON,
+    PLAY,
+    SINGLE_PLAYS,
+    Action,
+    ExchangeChoices,
+    parse_action,
+)
 from pagoda.tichu.cards import CARDS, PHOENIX, CardsLike, to_mask
 from pagoda.tichu.combos import KINDS, Combo
 from pagoda.tichu.round import (
@@ -54,7 +63,6 @@ from pagoda.tichu.round import (
     Setup,
 )
 from pagoda.tichu.rules import RULES, Rules
-from pagoda_native import NativeRound, TichuActions
 
 __all__ = ["NativeRound", "from_reference", "lead_counts", "play_random", "plays", "rules_flags"]
 
