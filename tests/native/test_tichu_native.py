@@ -278,3 +278,9 @@ def test_batched_rounds_and_rollouts() -> None:
     assert out.shape == (50, 2)
     assert (out == r.rollouts(50, 1)).all()  # one seed, one answer
     assert len({tuple(row) for row in out}) > 1
+
+
+def test_new_round_picks_the_engine() -> None:
+    assert isinstance(tichu.new_round(4, engine="native"), NativeRound)
+    assert isinstance(tichu.new_round(4, engine="python"), Round)
+    assert tichu.new_round(4, engine="native").position() == tichu.new_round(4, engine="python").position()
