@@ -58,6 +58,12 @@ pytest: install native
 
 test: lint typecheck cargo-test client-test client-e2e pytest
 
+# The differential tests' whole volume (10,000 rounds per preset and engine; make test runs the
+# day's slice of it): long, run on purpose.
+.PHONY: volume
+volume: install native
+	PAGODA_DIFF_SLICE=all $(BIN)/pytest -n $(JOBS) -m slow tests/native
+
 bench: install
 	$(BIN)/pagoda bench tichu
 

@@ -3,8 +3,9 @@
 
 At every step of the quick volume: the decisions, every seat's legal actions, the position, every
 seat's view, ``is_over`` and the score; illegal and malformed actions raise the same error with the
-same reason. The full volume (``slow``: 10,000 rounds per preset) compares the legal actions at
-every step and the position every few steps. The native core is required (``make native``).
+same reason. The full volume (``slow``: 10,000 rounds per preset, in the slices of
+:mod:`tests.native.volume`) compares the legal actions at every step and the position every few
+steps. The native core is required (``make native``).
 """
 
 import random
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 from pagoda import doudizhu as ddz
 from pagoda.core.errors import PagodaError
 from pagoda.doudizhu.native import NativeRound, lead_counts, play_random
+from tests.native.volume import SLICES, seeds, slices
 
 PRESETS = [*ddz.RULES, "classic rob=true", "four_player bomb_limits=true", "laizi wild=3"]
 """Every preset of :data:`pagoda.doudizhu.RULES`, and the options that change the flow."""
@@ -99,11 +101,12 @@ def test_random_rounds_quick(preset: str) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("part", slices())
 @pytest.mark.parametrize("preset", PRESETS)
-def test_random_rounds_full(preset: str) -> None:
+def test_random_rounds_full(preset: str, part: int) -> None:
     rules = ddz.parse_rules(preset)
-    compared = sum(lockstep(10**6 + seed, rules, full=False) for seed in range(10_000))
-    assert compared >= 50_000
+    compared = sum(lockstep(seed, rules, full=False) for seed in seeds(part))
+    assert compared >= 50_000 // SLICES  # (>= 5 compared steps a round)
 
 
 def test_from_position_and_reference_agree() -> None:

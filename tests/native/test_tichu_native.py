@@ -4,8 +4,9 @@
 At every step of the quick volume: the position, the decisions, every seat's legal actions (as
 lists of notation, in order), every seat's view, ``is_over``, the score and the card points;
 illegal, out-of-turn and malformed actions raise the same error with the same reason. The full
-volume (``slow``: 10,000 rounds per preset) compares the legal actions of the seat that acts at
-every step and the position every fourth step, the record and the score at the end. The count
+volume (``slow``: 10,000 rounds per preset, in the slices of :mod:`tests.native.volume`)
+compares the legal actions of the seat that acts at every step and the position every fourth
+step, the record and the score at the end. The count
 files under ``tests/tichu/counts`` are checked against the native move generator. The native
 core is required (``make native``).
 """
@@ -22,6 +23,7 @@ from pagoda.core.errors import PagodaError
 from pagoda.tichu import Round, Rules
 from pagoda.tichu.native import NativeRound, lead_counts, play_random, plays
 from pagoda.tichu.round import Phase
+from tests.native.volume import SLICES, seeds, slices
 from tests.tichu.test_counts import (
     COMBO_BLOCKS,
     DEALS,
@@ -163,13 +165,15 @@ def test_random_rounds_quick(preset: str) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("part", slices())
 @pytest.mark.parametrize("preset", PRESETS)
-def test_random_rounds_full(preset: str) -> None:
+def test_random_rounds_full(preset: str, part: int) -> None:
     rules = Rules.parse(preset)
     positions = 0
-    for seed in range(10_000):
-        positions += lockstep(10**6 + seed, rules, full=False)
-    assert positions * 4 >= 100_000 * 3  # (the legal actions of every one of >= 100,000 positions)
+    for seed in seeds(part):
+        positions += lockstep(seed, rules, full=False)
+    # (a round has 30-40 positions: the 10,000 rounds hold >= 100,000, 5,000 in every slice)
+    assert positions >= 100_000 // SLICES
 
 
 def test_same_deal_as_the_reference() -> None:
