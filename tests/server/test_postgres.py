@@ -7,6 +7,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import time
 from collections.abc import Iterator
 from dataclasses import replace
 from itertools import count
@@ -120,7 +121,15 @@ def test_migrations_create_the_tables(postgres: Postgres) -> None:
         assert store._sqlite is None
         async with store.engine.connect() as conn:
             names = await conn.run_sync(lambda c: set(inspect(c).get_table_names()))
-        assert names == {"alembic_version", "tables", "events", "keys"}
+        assert names == {"alembic_version", "tables", "events", "keys"} | {
+            "accounts",
+            "sessions",
+            "aliases",
+            "results",
+            "result_seats",
+            "ratings",
+            "rating_changes",
+        }
         key = await store.secret()
         assert len(key) == 32  # 64 hex digits
         assert await store.secret() == key  # kept, not made again
@@ -193,3 +202,19 @@ def test_bad_requests_get_a_clear_refusal_on_postgres(postgres: Postgres, tmp_pa
     # NUL in a table id, and an offset past 2**63, made asyncpg raise (500) before.
     with make_client(tmp_path, postgres.database()) as http:
         check_bad_requests(http)
+
+
+def test_accounts_and_a_rated_match_on_postgres(postgres: Postgres) -> None:
+    from .test_accounts import check_accounts, make, play_rated
+
+    with make(postgres.database()) as http:
+        check_accounts(http)
+        http.post("/api/register", json={"name": "Bob", "password": "postgres password"})
+        play_rated(http, rounds=1)
+        for _ in range(200):
+            if http.get("/api/players/bob").json()["recent"]:
+                break
+            time.sleep(0.02)
+        profile = http.get("/api/players/bob").json()
+        assert profile["ratings"]["doudizhu"]["games"] == 1
+        assert [p["name"] for p in http.get("/api/leaderboard/doudizhu").json()["players"]] == ["Bob"]

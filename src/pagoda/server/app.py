@@ -2,8 +2,13 @@
 
 Endpoints (docs/server.md has the details):
 
-- ``GET /api/me``: the guest identity (a signed cookie, also returned as a token for clients
-  without cookies); ``GET /api/games``: games, presets, bots; ``GET /api/protocol``: the schemas.
+- ``GET /api/me``: who the caller is: a guest (a signed cookie, also returned as a token for
+  clients without cookies) or an account (a session cookie); ``GET /api/games``: games, presets,
+  bots; ``GET /api/protocol``: the schemas.
+- ``POST /api/register``, ``/api/login``, ``/api/logout``, ``/api/password``: accounts
+  (:mod:`pagoda.server.accounts`).
+- ``GET /api/leaderboard/{game}``, ``GET /api/players/{name}``, ``GET /api/my/tables``: ratings,
+  profiles and the caller's tables (:mod:`pagoda.server.results`).
 - ``POST /api/tables``: create a table; ``GET /api/tables``: the open live tables;
   ``GET /api/tables/{id}``: one table; ``GET /api/history``: finished tables;
   ``GET /api/tables/{id}/record`` and ``/events``: a finished table's record and event log;
@@ -35,6 +40,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pagoda.bots import available
 from pagoda.core import PagodaError
+from pagoda.server import limits, results
+from pagoda.server.accounts import SESSION_LIFE, Account, Accounts, Refusal, check_name, token_hash
 from pagoda.server.games import GAMES, TableOptions
 from pagoda.server.limits import Bucket, Limiter, Rate
 from pagoda.server.lobby import Lobby, TooManyTables
@@ -49,6 +56,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("pagoda.server")
 
 COOKIE = "pagoda_guest"
+SESSION_COOKIE = "pagoda_session"
 GUEST_HEADER = "x-pagoda-guest"
 HELLO_TIMEOUT = 10.0
 MAX_BODY = 4096
@@ -74,6 +82,16 @@ class Config:
     redis_url: str | None = None
     lease: float = 5.0
     sqlite_synchronous: str = "full"
+    #: argon2id's cost: passes and memory (KiB) per password hash.
+    argon2_time_cost: int = 3
+    argon2_memory_kib: int = 65536
+    #: Login (and password change) attempts: per client address, and per account name.
+    login_per_address: Rate = limits.LOGIN_PER_ADDRESS
+    login_per_name: Rate = limits.LOGIN_PER_NAME
+    #: Accounts one address may register.
+    register_per_address: Rate = limits.REGISTER_PER_ADDRESS
+    #: Seconds between sweeps for finished matches whose result is not written yet.
+    settle_every: float = 30.0
 
     def url(self) -> str:
         """The database URL: the configured one, ``PAGODA_DATABASE_URL``, or SQLite in the data folder."""
@@ -97,6 +115,9 @@ class Server:
         self.limiter = Limiter()
         self.replays = Replays(self)
         self.signer = URLSafeSerializer(b"unset", salt="pagoda-guest")
+        self.session_signer = URLSafeSerializer(b"unset", salt="pagoda-session")
+        self.accounts: Accounts | None = None
+        self._settler: asyncio.Task[None] | None = None
 
     @property
     def live(self) -> Lobby:
@@ -109,6 +130,8 @@ class Server:
         secret = os.environ.get("PAGODA_SECRET", "").encode() or await store.secret()
         settings = replace(self.config.settings, secret=secret)
         self.signer = URLSafeSerializer(secret, salt="pagoda-guest")
+        self.session_signer = URLSafeSerializer(secret, salt="pagoda-session")
+        self.accounts = Accounts(store, self.config.argon2_time_cost, self.config.argon2_memory_kib)
         self.lobby = Lobby(store, settings)
         await self.lobby.pool.start()  # the bots' workers, before any table is restored
         redis_url = self.config.redis_url or os.environ.get("PAGODA_REDIS_URL")
@@ -120,6 +143,17 @@ class Server:
         else:
             await self.lobby.restore()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep(), name="lobby-expiry")
+        self._settler = asyncio.get_running_loop().create_task(self._settle(), name="results")
+
+    async def _settle(self) -> None:
+        """Write the results of finished matches that have none (an owner died as its match
+        ended): now, then every ``Config.settle_every`` seconds."""
+        while True:
+            try:
+                await results.sweep(self.live.store)
+            except Exception:
+                log.exception("writing pending results failed")
+            await asyncio.sleep(self.config.settle_every)
 
     async def _sweep(self) -> None:
         """Expire idle lobby tables, every tenth of the lobby limit (at most once a minute)."""
@@ -133,11 +167,12 @@ class Server:
                 log.exception("expiring lobby tables failed")
 
     async def stop(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
-            self._sweeper = None
+        for task in (self._sweeper, self._settler):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        self._sweeper = self._settler = None
         if self.cluster is not None:
             await self.cluster.stop()
             self.cluster = None
@@ -158,14 +193,49 @@ class Server:
             return None
         return value if isinstance(value, str) else None
 
-    def identify(self, conn: HTTPConnection) -> tuple[str, str]:
-        """The player id and guest token of a request: from the header, the cookie, or new."""
+    @property
+    def users(self) -> Accounts:
+        if self.accounts is None:
+            raise RuntimeError("the server is not started")
+        return self.accounts
+
+    def session_of(self, conn: HTTPConnection) -> str | None:
+        """The session token of a request's session cookie (its signature checked), or None."""
+        cookie = conn.cookies.get(SESSION_COOKIE)
+        if not cookie:
+            return None
+        try:
+            value = self.session_signer.loads(cookie)
+        except BadSignature:
+            return None
+        return value if isinstance(value, str) else None
+
+    async def guest(self, token: str | None) -> str | None:
+        """The player id of a guest token, unless that id now belongs to an account."""
+        player = self.guest_of(token)
+        if player is None or await self.users.claimed(player):
+            return None
+        return player
+
+    async def who(self, conn: HTTPConnection) -> "Who":
+        """Who sent a request: the account of its session, else the guest of its token (header,
+        then cookie), else a new guest."""
+        session = self.session_of(conn)
+        if session is not None:
+            account = await self.users.session(session)
+            if account is not None:
+                return Who(account.player, None, account, session)
         for token in (conn.headers.get(GUEST_HEADER), conn.cookies.get(COOKIE)):
-            player = self.guest_of(token)
+            player = await self.guest(token)
             if player is not None and token is not None:
-                return player, token
+                return Who(player, token, None, None)
         player = secrets.token_urlsafe(12)
-        return player, str(self.signer.dumps(player))
+        return Who(player, str(self.signer.dumps(player)), None, None)
+
+    async def identify(self, conn: HTTPConnection) -> tuple[str, str | None]:
+        """The player id and guest token (None for an account) of a request."""
+        who = await self.who(conn)
+        return who.player, who.guest
 
     def origin_ok(self, conn: HTTPConnection) -> bool:
         """Browsers send Origin: it must be this host or an allowed origin. Other clients send none."""
@@ -175,6 +245,21 @@ class Server:
         if origin in self.config.allowed_origins:
             return True
         return urlsplit(origin).netloc == conn.headers.get("host", "")
+
+
+@dataclass(frozen=True, slots=True)
+class Who:
+    """Who a request comes from: a player id and either a guest token or an account (and its session)."""
+
+    player: str
+    guest: str | None
+    account: Account | None
+    session: str | None
+
+    def me(self) -> dict[str, Any]:
+        """The body of ``GET /api/me``."""
+        account = None if self.account is None else self.account.public()
+        return {"player": self.player, "guest": self.guest, "account": account}
 
 
 class Replays:
@@ -225,8 +310,28 @@ def _json(data: Any, status: int = 200, token: str | None = None) -> JSONRespons
     return response
 
 
-def _fail(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": code, "message": message}, status_code=status)
+def _fail(
+    status: int, code: str, message: str, params: dict[str, Any] | None = None, headers: Any = None
+) -> JSONResponse:
+    body: dict[str, Any] = {"error": code, "message": message}
+    if params:
+        body["params"] = params
+    return JSONResponse(body, status_code=status, headers=headers)
+
+
+def _refused(e: Refusal) -> JSONResponse:
+    return _fail(e.status, e.code, e.message, e.params)
+
+
+def _logged_in(response: Response, server: "Server", token: str) -> Response:
+    response.set_cookie(
+        SESSION_COOKIE,
+        str(server.session_signer.dumps(token)),
+        max_age=int(SESSION_LIFE),
+        httponly=True,
+        samesite="lax",
+    )
+    return response
 
 
 def create_app(config: Config | None = None) -> Starlette:
@@ -243,8 +348,8 @@ def create_app(config: Config | None = None) -> Starlette:
             await server.stop()
 
     async def me(request: Request) -> Response:
-        player, token = server.identify(request)
-        return _json({"player": player, "guest": token}, token=token)
+        who = await server.who(request)
+        return _json(who.me(), token=who.guest)
 
     async def games(request: Request) -> Response:
         out = {}
@@ -270,7 +375,7 @@ def create_app(config: Config | None = None) -> Starlette:
             return _fail(400, "bad_json", "the body is nested too deep")
         if not isinstance(data, dict):
             return _fail(400, "bad_request", "the body is a JSON object")
-        player, token = server.identify(request)
+        player, token = await server.identify(request)
         address = request.client.host if request.client is not None else ""
         try:
             options = server.live.options(data)
@@ -292,10 +397,10 @@ def create_app(config: Config | None = None) -> Starlette:
         out = [await t.call(t.table_info) for t in list(server.live.tables.values()) if t.options.open]
         return _json({"tables": out})
 
-    def _visible(request: Request, table: Table) -> bool:
+    async def _visible(request: Request, table: Table) -> bool:
         if table.options.open:
             return True
-        player, _ = server.identify(request)
+        player, _ = await server.identify(request)
         invite = request.query_params.get("invite", "")
         return player == table.owner or (invite.isascii() and secrets.compare_digest(invite, table.invite))
 
@@ -304,13 +409,13 @@ def create_app(config: Config | None = None) -> Starlette:
             return _fail(404, "no_table", "no such table")
         table = server.live.tables.get(request.path_params["id"])
         if table is not None:
-            if not _visible(request, table):
+            if not await _visible(request, table):
                 return _fail(403, "invite_required", "this table is invite-only")
             return _json(await table.call(table.table_info))
         found = None if server.cluster is None else await server.cluster.stored(request.path_params["id"])
         if found is not None:
             live, info = found
-            player, _ = server.identify(request)
+            player, _ = await server.identify(request)
             invite = request.query_params.get("invite", "")
             if not (live.options.get("open", True) or player == live.owner or invite == live.invite):
                 return _fail(403, "invite_required", "this table is invite-only")
@@ -344,11 +449,11 @@ def create_app(config: Config | None = None) -> Starlette:
         invite = request.query_params.get("invite", "")
         if invite.isascii() and invite and secrets.compare_digest(invite, row.invite):
             return True
-        player, _ = server.identify(request)
-        if player == row.owner:
+        ids = await my_ids(await server.who(request))
+        if row.owner in ids:
             return True
         seats = (await server.live.store.latest([row.id], "seats")).get(row.id)
-        return seats is not None and any(s.get("player") == player for s in seats["seats"])
+        return seats is not None and any(s.get("player") in ids for s in seats["seats"])
 
     async def record(request: Request) -> Response:
         row = await finished_row(request)
@@ -382,11 +487,208 @@ def create_app(config: Config | None = None) -> Starlette:
         if offset > MAX_OFFSET:
             return _fail(400, "bad_request", f"offset may be at most {MAX_OFFSET}")
         rows = await server.live.store.finished(limit, offset, public=True)
+        found = await results.matches(server.live.store, [row.id for row in rows])
         out = []
         for row in rows:
             options = TableOptions.from_json(row.options)
-            out.append({"id": row.id, "options": options.public(), "created": row.created})
+            out.append(
+                {
+                    "id": row.id,
+                    "options": options.public(),
+                    "created": row.created,
+                    "result": found.get(row.id),
+                }
+            )
         return _json({"tables": out})
+
+    # ------------------------------------------------------------------ accounts
+
+    async def my_ids(who: Who) -> list[str]:
+        return [who.player] if who.account is None else await server.users.ids(who.account)
+
+    async def body_of(request: Request, fields: tuple[str, ...]) -> dict[str, Any] | Response:
+        """A POST's JSON object with only ``fields``, or the 4xx that says what is wrong with it."""
+        if not server.origin_ok(request):
+            return _fail(403, "bad_origin", "requests from this origin are not allowed")
+        body = await _read_body(request, MAX_BODY, server.live.settings.body_timeout)
+        if isinstance(body, Response):
+            return body
+        try:
+            data = json.loads(body or b"{}")
+        except ValueError:
+            return _fail(400, "bad_json", "the body is not JSON")
+        except RecursionError:
+            return _fail(400, "bad_json", "the body is nested too deep")
+        if not isinstance(data, dict):
+            return _fail(400, "bad_request", "the body is a JSON object")
+        unknown = sorted(str(k) for k in data if k not in fields)
+        if unknown:
+            return _fail(
+                400, "bad_request", f"unknown field {unknown[0]!r}; the fields are {', '.join(fields)}"
+            )
+        return data
+
+    def address_of(request: Request) -> str:
+        return request.client.host if request.client is not None else ""
+
+    def too_many(what: str, rate: Rate) -> Response:
+        wait = max(1, round(1 / rate.per_second))
+        return _fail(
+            429,
+            "too_many_attempts",
+            f"too many {what} attempts; try again in {wait} seconds",
+            {"retry_after": wait},
+            {"Retry-After": str(wait)},
+        )
+
+    async def register(request: Request) -> Response:
+        data = await body_of(request, ("name", "password"))
+        if isinstance(data, Response):
+            return data
+        who = await server.who(request)
+        if who.account is not None:
+            return _fail(409, "logged_in", "you are logged in: log out to register another account")
+        try:
+            check_name(data.get("name"))
+        except Refusal as e:
+            return _refused(e)
+        rate = config.register_per_address
+        if not server.limiter.allow("register", [(f"ip:{address_of(request)}", rate)]):
+            return too_many("registration", rate)
+        try:
+            account = await server.users.register(data.get("name"), data.get("password"), who.player)
+        except Refusal as e:
+            return _refused(e)
+        token = await server.users.open_session(account)
+        me = Who(account.player, None, account, token).me()
+        return _logged_in(_json(me, status=201), server, token)
+
+    async def login(request: Request) -> Response:
+        data = await body_of(request, ("name", "password"))
+        if isinstance(data, Response):
+            return data
+        name, password = data.get("name"), data.get("password")
+        if not isinstance(name, str) or not isinstance(password, str):
+            return _fail(400, "bad_request", "name and password are strings")
+        key = name.casefold()[:64]
+        limits = [
+            (f"ip:{address_of(request)}", config.login_per_address),
+            (f"name:{key}", config.login_per_name),
+        ]
+        if not server.limiter.allow("login", limits):
+            return too_many("login", config.login_per_name)
+        try:
+            account = await server.users.login(name, password)
+        except Refusal as e:
+            return _refused(e)
+        who = await server.who(request)
+        if who.account is None and who.guest is not None and who.player != account.player:
+            # The guest's identity passes to the account: its tables and (where none) ratings.
+            if await server.users.merge(who.player, account):
+                server.live.rename(who.player, account.player, account.name)
+        elif who.session is not None:
+            await server.users.close_session(who.session)
+        token = await server.users.open_session(account)
+        return _logged_in(_json(Who(account.player, None, account, token).me()), server, token)
+
+    async def logout(request: Request) -> Response:
+        data = await body_of(request, ())
+        if isinstance(data, Response):
+            return data
+        session = server.session_of(request)
+        if session is not None:
+            await server.users.close_session(session)
+        response = _json({"account": None})
+        response.delete_cookie(SESSION_COOKIE)
+        return response
+
+    async def password(request: Request) -> Response:
+        data = await body_of(request, ("old", "new"))
+        if isinstance(data, Response):
+            return data
+        who = await server.who(request)
+        if who.account is None or who.session is None:
+            return _fail(401, "login_required", "log in to change your password")
+        limits = [
+            (f"ip:{address_of(request)}", config.login_per_address),
+            (f"name:{who.player}", config.login_per_name),
+        ]
+        if not server.limiter.allow("login", limits):
+            return too_many("password", config.login_per_name)
+        try:
+            await server.users.change_password(
+                who.account, data.get("old"), data.get("new"), token_hash(who.session)
+            )
+        except Refusal as e:
+            return _refused(e)
+        return _json(who.me())
+
+    def page(request: Request, most: int = 100) -> tuple[int, int] | Response:
+        try:
+            limit = int(request.query_params.get("limit", "50"))
+            offset = int(request.query_params.get("offset", "0"))
+        except ValueError:
+            return _fail(400, "bad_request", "limit and offset are integers")
+        if not 1 <= limit <= most:
+            return _fail(400, "bad_request", f"limit is from 1 to {most}")
+        if not 0 <= offset <= MAX_OFFSET:
+            return _fail(400, "bad_request", f"offset is from 0 to {MAX_OFFSET}")
+        return limit, offset
+
+    async def leaderboard(request: Request) -> Response:
+        game = request.path_params["game"]
+        if game not in GAMES:
+            return _fail(404, "no_game", f"the games are {', '.join(GAMES)}")
+        got = page(request)
+        if isinstance(got, Response):
+            return got
+        limit, offset = got
+        players = await results.leaderboard(server.live.store, game, limit, offset)
+        return _json({"game": game, "limit": limit, "offset": offset, "players": players})
+
+    async def player(request: Request) -> Response:
+        name = request.path_params["name"]
+        account = None if len(name) > 64 else await server.users.by_name(name)
+        if account is None:
+            return _fail(404, "no_player", "no account has this name")
+        store = server.live.store
+        ids = await server.users.ids(account)
+        seen = await results.recent(store, ids, 20)
+        found = await results.matches(store, [t for t, _ in seen])
+        change = await results.changes(store, account.player, [t for t, _ in seen])
+        recent = [
+            {**results.as_seen_by(found[t], seat), "change": change.get(t)} for t, seat in seen if t in found
+        ]
+        return _json(
+            {
+                **account.public(),
+                "ratings": await results.player_ratings(store, account.player),
+                "recent": recent,
+            }
+        )
+
+    async def my_tables(request: Request) -> Response:
+        who = await server.who(request)
+        ids = set(await my_ids(who))
+        store = server.live.store
+        live = []
+        for t in list(server.live.tables.values()):
+            info = await t.call(t.table_info)
+            if info["owner"] in ids or any(s["player"] in ids for s in info["seats"]):
+                live.append(info)
+        if server.cluster is not None:
+            from pagoda.server.bus import stored_info
+
+            rows = [r for r in await store.live() if r.id not in server.live.tables]
+            seats = await store.latest([r.id for r in rows], "seats")
+            for r in rows:
+                info = stored_info(r, seats.get(r.id))
+                if info["owner"] in ids or any(s["player"] in ids for s in info["seats"]):
+                    live.append(info)
+        seen = await results.recent(store, sorted(ids), 50)
+        found = await results.matches(store, [t for t, _ in seen])
+        finished = [results.as_seen_by(found[t], seat) for t, seat in seen if t in found]
+        return _json({"live": live, "finished": finished}, token=who.guest)
 
     async def play(websocket: WebSocket) -> None:
         if not server.origin_ok(websocket):
@@ -401,7 +703,8 @@ def create_app(config: Config | None = None) -> Starlette:
             await websocket.send_text(json.dumps(error("no_table", "no live table with this id")))
             await websocket.close(code=4404)
             return
-        player, token = server.identify(websocket)
+        who = await server.who(websocket)
+        player, token = who.player, who.guest or ""
         address = websocket.client.host if websocket.client is not None else ""
         conn = Conn(player, "guest", token, outbox=settings.outbox, strict=settings.strict, address=address)
         writer = asyncio.get_running_loop().create_task(_write(websocket, conn))
@@ -410,9 +713,15 @@ def create_app(config: Config | None = None) -> Starlette:
             hello = await asyncio.wait_for(_read(websocket, settings.max_message), HELLO_TIMEOUT)
             if hello["type"] != "hello":
                 raise ProtocolError("hello_first", "the first message is hello")
-            guest = server.guest_of(hello.get("guest"))
-            if guest is not None:
-                conn.player, conn.guest = guest, str(hello["guest"])
+            if who.account is not None:
+                # A session speaks for its account alone: no guest token changes who this is,
+                # and the account's name is the name it plays under.
+                hello = {**hello, "name": who.account.name}
+                hello.pop("guest", None)
+            else:
+                guest = await server.guest(hello.get("guest"))
+                if guest is not None:
+                    conn.player, conn.guest = guest, str(hello["guest"])
             table.join(conn, hello)
             joined = True
             bucket = Bucket(Rate(settings.rate, settings.burst))
@@ -459,6 +768,13 @@ def create_app(config: Config | None = None) -> Starlette:
 
     routes: list[Any] = [
         Route("/api/me", me),
+        Route("/api/register", register, methods=["POST"]),
+        Route("/api/login", login, methods=["POST"]),
+        Route("/api/logout", logout, methods=["POST"]),
+        Route("/api/password", password, methods=["POST"]),
+        Route("/api/leaderboard/{game}", leaderboard),
+        Route("/api/players/{name}", player),
+        Route("/api/my/tables", my_tables),
         Route("/api/games", games),
         Route("/api/protocol", protocol),
         Route("/api/tables", create_table, methods=["POST"]),

@@ -34,6 +34,8 @@ class TableOptions:
     open: bool
     bot: str
     seed: int
+    #: A rated match changes its players' ratings when it ends; a casual one does not.
+    rated: bool = False
 
     def public(self) -> JSON:
         """The options anyone may see: everything but the seed."""
@@ -45,6 +47,7 @@ class TableOptions:
             "turn_timer": self.turn_timer,
             "open": self.open,
             "bot": self.bot,
+            "rated": self.rated,
         }
 
     def to_json(self) -> JSON:
@@ -63,6 +66,7 @@ class TableOptions:
             open=bool(data["open"]),
             bot=str(data["bot"]),
             seed=int(data["seed"]),
+            rated=bool(data.get("rated", False)),
         )
 
 

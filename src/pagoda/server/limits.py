@@ -23,6 +23,10 @@ CHAT_PER_GUEST = Rate(1.0, 5)
 CHAT_PER_ADDRESS = Rate(4.0, 20)
 RESYNC_PER_GUEST = Rate(0.2, 3)
 RESYNC_PER_ADDRESS = Rate(1.0, 10)
+#: Login and password-change attempts per client address and per account name; registrations per address.
+LOGIN_PER_ADDRESS = Rate(0.2, 10)
+LOGIN_PER_NAME = Rate(1 / 60, 5)
+REGISTER_PER_ADDRESS = Rate(1 / 60, 5)
 
 
 class Bucket:

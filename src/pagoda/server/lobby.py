@@ -12,6 +12,7 @@ from pagoda.bots import available
 from pagoda.core import PagodaError
 from pagoda.server.games import GAMES, TableOptions, bot_name
 from pagoda.server.pool import BotPool
+from pagoda.server.results import settle
 from pagoda.server.store import BROKEN, SqlStore, StoredTable, mark_broken, record_actions
 from pagoda.server.table import Settings, Table
 
@@ -22,7 +23,7 @@ MAX_SEED = 2**62
 MAX_TARGET = 100_000
 MAX_ROUNDS = 1000
 #: The fields of a table creation request.
-FIELDS = ("game", "preset", "target", "rounds", "turn_timer", "open", "bot", "seed")
+FIELDS = ("game", "preset", "target", "rounds", "turn_timer", "open", "bot", "seed", "rated")
 
 
 class TooManyTables(PagodaError):
@@ -54,6 +55,7 @@ class Lobby:
         self.seen: dict[str, float] = {}  # lobby table id -> when it last had a connection
         # Set by pagoda.server.bus: a new table's id is claimed for this process before it is stored.
         self.claim: Callable[[str], Awaitable[bool]] | None = None
+        self._settling: set[asyncio.Task[bool]] = set()
 
     def options(self, data: dict[str, Any]) -> TableOptions:
         """Checked table options from a creation request; :class:`PagodaError` says what is wrong."""
@@ -86,7 +88,10 @@ class Lobby:
             seed = secrets.randbits(62)
         elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_SEED:
             raise PagodaError("seed must be an integer from 0 to 2**62 - 1 (or left out for a random deal)")
-        options = TableOptions(game, preset, target, rounds, float(timer), is_open, bot, seed)
+        rated = data.get("rated", False)
+        if not isinstance(rated, bool):
+            raise PagodaError("rated is a boolean: true for a rated match, false for a casual one")
+        options = TableOptions(game, preset, target, rounds, float(timer), is_open, bot, seed, rated)
         adapter.check(options)
         return options
 
@@ -107,6 +112,7 @@ class Lobby:
         invite = secrets.token_urlsafe(18)
         await self.store.create(table_id, options.game, options.to_json(), owner, invite)
         table = Table(table_id, options, owner, invite, self.store, self.settings, self._closed, self.pool)
+        table.on_over = self._over
         self.tables[table_id] = table
         if address:
             self.addresses[table_id] = address
@@ -172,10 +178,30 @@ class Lobby:
             row.id, options, row.owner, row.invite, self.store, self.settings, self._closed, self.pool
         )
         table.restore(await self.store.events(row.id), record_actions(row.record))
+        table.on_over = self._over
         self.tables[row.id] = table
         self.seen[row.id] = row.updated or self.clock()
         table.start()
         return table
+
+    def _over(self, table: Table) -> None:
+        """A match ended: its result (and ratings) are written, by this process unless another
+        one's sweep gets there first (:mod:`pagoda.server.results`)."""
+        task = asyncio.get_running_loop().create_task(self._settle(table.id), name=f"settle-{table.id}")
+        self._settling.add(task)
+        task.add_done_callback(self._settling.discard)
+
+    async def _settle(self, table_id: str) -> bool:
+        try:
+            return await settle(self.store, table_id)
+        except Exception:
+            log.exception("table %s: its result could not be written (the sweep tries again)", table_id)
+            return False
+
+    def rename(self, old: str, new: str, name: str) -> None:
+        """The guest ``old`` is the account player ``new`` (named ``name``) at every live table here."""
+        for table in list(self.tables.values()):
+            table.rename(old, new, name)
 
     def _closed(self, table: Table) -> None:
         self._forget(table.id)
@@ -183,7 +209,9 @@ class Lobby:
         table.request_stop()
 
     async def close(self) -> None:
-        """Stop every actor."""
+        """Stop every actor (after the results being written)."""
+        if self._settling:
+            await asyncio.gather(*self._settling, return_exceptions=True)
         for table in list(self.tables.values()):
             await table.stop()
         self.tables.clear()

@@ -21,6 +21,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Column,
     Float,
     ForeignKey,
@@ -63,6 +64,7 @@ tables = Table(
     Column("record", Text, nullable=True),
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
+    Column("rated", Boolean, nullable=False, default=False),
     Index("ix_tables_status", "status"),
 )
 
@@ -82,6 +84,107 @@ keys = Table(
     metadata,
     Column("name", String(64), primary_key=True),
     Column("value", String(256), nullable=False),
+)
+
+_ID = BigInteger().with_variant(Integer, "sqlite")
+
+#: Accounts (migration 0002): ``player`` is the player id the account plays as (the guest id
+#: that registered it); ``name_key`` the name folded for the case-insensitive uniqueness;
+#: ``password`` an argon2 hash.
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("id", _ID, primary_key=True, autoincrement=True),
+    Column("name", String(64), nullable=False),
+    Column("name_key", String(96), nullable=False),
+    Column("player", String(64), nullable=False),
+    Column("password", String(256), nullable=False),
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+    UniqueConstraint("name_key", name="uq_accounts_name_key"),
+    UniqueConstraint("player", name="uq_accounts_player"),
+)
+
+#: Logged-in sessions: the SHA-256 of the session token (the token itself is only in the cookie).
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("account_id", _ID, ForeignKey("accounts.id"), nullable=False),
+    Column("created", Float, nullable=False),
+    Column("expires", Float, nullable=False),
+    Index("ix_sessions_account", "account_id"),
+)
+
+#: Guest ids merged into an account when that guest logged in: their tables are the account's.
+aliases = Table(
+    "aliases",
+    metadata,
+    Column("player", String(64), primary_key=True),
+    Column("account_id", _ID, ForeignKey("accounts.id"), nullable=False),
+    Column("created", Float, nullable=False),
+    Index("ix_aliases_account", "account_id"),
+)
+
+#: A finished match's result, written once (its primary key is what makes a rating apply once).
+results = Table(
+    "results",
+    metadata,
+    Column("table_id", String(64), ForeignKey("tables.id"), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("rated", Boolean, nullable=False),
+    Column("scores", Text, nullable=False),
+    Column("winner", Integer, nullable=True),
+    Column("finished", Float, nullable=False),
+    Index("ix_results_finished", "finished"),
+)
+
+#: Who sat where in a finished match: its team, score, whether it won or abandoned.
+result_seats = Table(
+    "result_seats",
+    metadata,
+    Column("table_id", String(64), ForeignKey("results.table_id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("player", String(64), nullable=True),
+    Column("bot", String(32), nullable=True),
+    Column("name", String(64), nullable=True),
+    Column("team", Integer, nullable=False),
+    Column("score", Integer, nullable=False),
+    Column("won", Boolean, nullable=False),
+    Column("abandoned", Boolean, nullable=False),
+    Index("ix_result_seats_player", "player"),
+)
+
+#: Each rated player's (and bot's, as ``bot:<level>``) rating per game.
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("player", String(64), primary_key=True),
+    Column("game", String(32), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("ordinal", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("wins", Integer, nullable=False),
+    Column("updated", Float, nullable=False),
+    Index("ix_ratings_game_ordinal", "game", "ordinal"),
+)
+
+#: Every change a rated match made to a rating: before and after.
+rating_changes = Table(
+    "rating_changes",
+    metadata,
+    Column("id", _ID, primary_key=True, autoincrement=True),
+    Column("table_id", String(64), ForeignKey("results.table_id"), nullable=False),
+    Column("player", String(64), nullable=False),
+    Column("game", String(32), nullable=False),
+    Column("mu_before", Float, nullable=False),
+    Column("sigma_before", Float, nullable=False),
+    Column("mu_after", Float, nullable=False),
+    Column("sigma_after", Float, nullable=False),
+    Column("created", Float, nullable=False),
+    UniqueConstraint("table_id", "player", name="uq_rating_changes_table_player"),
+    Index("ix_rating_changes_player", "player"),
 )
 
 
@@ -276,6 +379,7 @@ class SqlStore:
                     record=None,
                     created=now,
                     updated=now,
+                    rated=bool(options.get("rated", False)),
                 )
             )
 

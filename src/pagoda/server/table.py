@@ -207,6 +207,8 @@ class Table:
         self._task: asyncio.Task[None] | None = None
         self._wake: asyncio.TimerHandle | None = None
         self._on_close = on_close
+        #: Called once the match is over and its last events are stored (the lobby settles its result).
+        self.on_over: Callable[[Table], None] | None = None
 
     # ------------------------------------------------------------------ life
 
@@ -266,6 +268,11 @@ class Table:
         """The connection has closed."""
         self._queue.put_nowait(_Command("leave", conn))
 
+    def rename(self, old: str, new: str, name: str) -> None:
+        """The player ``old`` is ``new`` from now on (a guest merged into its account, named ``name``):
+        its seats, its ownership and its connections here pass to ``new``."""
+        self._queue.put_nowait(_Command("rename", None, {"old": old, "new": new, "name": name}))
+
     async def call(self, fn: Callable[[], Any]) -> Any:
         """Run ``fn`` inside the actor (between commands) and return its result."""
         fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
@@ -296,6 +303,8 @@ class Table:
             return
         if cmd.kind == "wake":
             await self._on_wake()
+        elif cmd.kind == "rename":
+            await self._on_rename(str(cmd.msg["old"]), str(cmd.msg["new"]), str(cmd.msg["name"]))
         elif cmd.kind == "leave" and cmd.conn is not None:
             await self._on_leave(cmd.conn)
         elif cmd.conn is not None:
@@ -358,6 +367,18 @@ class Table:
                 self.standin[conn.seat] = False
                 await self._commit([self._event("standin", seat=conn.seat, on=False)])
         self._broadcast_table()
+
+    async def _on_rename(self, old: str, new: str, name: str) -> None:
+        if self.owner == old:
+            self.owner = new
+        for c in self.conns:
+            if c.player == old:
+                c.player, c.name = new, name
+        if any(s.player == old for s in self.seats) and self.status != "finished":
+            seats = [Seat(new, name, s.bot) if s.player == old else s for s in self.seats]
+            await self._commit([self._seats_event(seats)], seats=seats)
+        else:
+            self._broadcast_table()
 
     def _make_room(self, seat: int) -> None:
         """A seat's player always gets in: past its connection limit, its oldest connection goes."""
@@ -572,6 +593,8 @@ class Table:
         self.turn_due.pop(seat, None)
         self.bot_due.pop(seat, None)
         if over:
+            if self.on_over is not None:
+                self.on_over(self)
             if not self.conns and self._on_close is not None:
                 self._on_close(self)
         elif bomb is not None:
@@ -862,7 +885,9 @@ class Table:
                 del self.grace_due[seat]
                 if self.status == "playing" and not self._connected(seat):
                     self.standin[seat] = True
-                    await self._commit([self._event("standin", seat=seat, on=True)])
+                    # "grace": the player stayed away (a rated match counts it abandoned unless
+                    # the player comes back), unlike a stand-in the player asked for (auto-play).
+                    await self._commit([self._event("standin", seat=seat, on=True, why="grace")])
                     self._broadcast_table()
                 self._refresh()
                 continue

@@ -1,0 +1,345 @@
+"""Accounts, sessions, merged guests, rated matches, the leaderboard and profiles, in process."""
+
+import asyncio
+import contextlib
+import sqlite3
+import time
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from pagoda.server.app import Config, create_app
+from pagoda.server.limits import Rate
+from pagoda.server.results import SeatResult, rate_match, settle
+from pagoda.server.store import SqlStore
+from pagoda.server.table import Table
+
+from .helpers import FAST, Client, open_lobby, run
+
+JSON = dict[str, Any]
+#: argon2 at its cheapest: the tests hash many passwords.
+CHEAP = {"argon2_time_cost": 1, "argon2_memory_kib": 8}
+
+
+def make(url: str, **config: Any) -> TestClient:
+    """The application over ``url`` with cheap hashing (and ``config`` for the rest)."""
+    settings = replace(FAST, bot_delay=0.0, rate=50.0, burst=50)
+    app = create_app(Config(database_url=url, settings=settings, **{**CHEAP, **config}))
+    return TestClient(app, base_url="http://testserver")
+
+
+@pytest.fixture
+def http(tmp_path: Path) -> Iterator[TestClient]:
+    with make(f"sqlite+aiosqlite:///{tmp_path}/db.sqlite3") as c:
+        yield c
+
+
+@contextlib.contextmanager
+def stranger(client: TestClient) -> Iterator[TestClient]:
+    """The same client (one event loop for the app) without its cookies: someone else."""
+    saved = dict(client.cookies)
+    client.cookies.clear()
+    try:
+        yield client
+    finally:
+        client.cookies.clear()
+        client.cookies.update(saved)
+
+
+def counts(db: Path) -> dict[str, int]:
+    """The rows of every table of the database (to see that a refused request changed nothing)."""
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        names = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return {n: conn.execute(f'SELECT count(*) FROM "{n}"').fetchone()[0] for n in names}
+
+
+def check_accounts(http: TestClient) -> None:
+    """Register, log out, log in, change the password: the flow and its refusals."""
+    guest = http.get("/api/me").json()
+    assert guest["account"] is None
+    assert guest["guest"]
+    made = http.post("/api/register", json={"name": "Ada", "password": "analytical engine"})
+    assert made.status_code == 201, made.text
+    me = http.get("/api/me").json()
+    # The guest that registered is the account: same player id, no guest token any more.
+    assert me == {"player": guest["player"], "guest": None, "account": made.json()["account"]}
+    assert me["account"]["name"] == "Ada"
+    assert http.post("/api/register", json={"name": "Eve", "password": "12345678x"}).status_code == 409
+    with stranger(http):
+        for name in ("ada", "ADA", "Ａｄａ"):  # any case, and the full-width letters NFKC folds
+            taken = http.post("/api/register", json={"name": name, "password": "something else"})
+            assert (taken.status_code, taken.json()["error"]) == (409, "name_taken"), name
+        # The old guest token speaks for nobody now: the account's id answers to its session alone.
+        assert (
+            http.get("/api/me", headers={"x-pagoda-guest": guest["guest"]}).json()["player"] != me["player"]
+        )
+        wrong = http.post("/api/login", json={"name": "ada", "password": "wrong password"})
+        unknown = http.post("/api/login", json={"name": "nobody-here", "password": "wrong password"})
+        assert wrong.status_code == unknown.status_code == 401
+        assert wrong.json() == unknown.json()  # one answer: no telling which names exist
+        ok = http.post("/api/login", json={"name": "aDa", "password": "analytical engine"})
+        assert ok.status_code == 200, ok.text
+        assert http.get("/api/me").json()["player"] == me["player"]
+        # Changing the password ends the other sessions, not this one.
+        bad = http.post("/api/password", json={"old": "nope nope", "new": "difference engine"})
+        assert (bad.status_code, bad.json()["error"]) == (403, "wrong_password")
+        changed = http.post("/api/password", json={"old": "analytical engine", "new": "difference engine"})
+        assert changed.status_code == 200, changed.text
+        assert http.get("/api/me").json()["account"]["name"] == "Ada"
+    assert http.get("/api/me").json()["account"] is None  # the first session ended
+    assert http.post("/api/login", json={"name": "Ada", "password": "analytical engine"}).status_code == 401
+    assert http.post("/api/login", json={"name": "Ada", "password": "difference engine"}).status_code == 200
+    assert http.post("/api/logout").json() == {"account": None}
+    assert http.get("/api/me").json()["account"] is None
+
+
+def test_register_log_in_log_out_change_the_password(http: TestClient) -> None:
+    check_accounts(http)
+
+
+@pytest.mark.parametrize(
+    ("name", "code", "says"),
+    [
+        ("ab", "name_length", "3 to 20 characters, not 2"),
+        ("a" * 21, "name_length", "not 21"),
+        ("two words", "name_chars", "'U+0020' is none of these"),
+        ("semi;colon", "name_chars", "';' is none of these"),
+        ("_under", "name_start", "starts with a letter or a digit"),
+        ("Admin", "name_reserved", "'Admin' is reserved"),
+        ("bot-one", "name_reserved", "reserved"),
+        (17, "name_missing", "name is a string"),
+    ],
+)
+def test_every_refused_name_says_why(http: TestClient, name: Any, code: str, says: str) -> None:
+    got = http.post("/api/register", json={"name": name, "password": "long enough"})
+    assert (got.status_code, got.json()["error"]) == (400, code)
+    assert says in got.json()["message"]
+
+
+def test_names_in_other_scripts_and_the_password_rules(http: TestClient) -> None:
+    assert http.post("/api/register", json={"name": "하늘", "password": "short"}).json()["error"] == (
+        "name_length"
+    )
+    same = http.post("/api/register", json={"name": "하늘별", "password": "하늘별"})
+    assert same.json()["error"] == "password_length"
+    assert http.post("/api/register", json={"name": "하늘별", "password": "12345"}).json()["params"] == {
+        "min": 8,
+        "max": 256,
+    }
+    assert (
+        http.post("/api/register", json={"name": "하늘별", "password": "하늘별하늘별하늘"}).status_code == 201
+    )
+
+
+def test_logins_are_rate_limited_with_a_clear_error(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path}/db.sqlite3"
+    with make(url, login_per_name=Rate(0.001, 3)) as http:
+        assert (
+            http.post("/api/register", json={"name": "Ada", "password": "analytical engine"}).status_code
+            == 201
+        )
+        http.post("/api/logout")
+        codes = [
+            http.post("/api/login", json={"name": "ada", "password": f"guess {i}xx"}).status_code
+            for i in range(3)
+        ]
+        assert codes == [401, 401, 401]
+        limited = http.post("/api/login", json={"name": "ADA", "password": "analytical engine"})
+        assert limited.status_code == 429
+        assert limited.json()["error"] == "too_many_attempts"
+        assert "try again in 1000 seconds" in limited.json()["message"]
+        assert limited.headers["retry-after"] == "1000"
+        # Another name is not held up by it.
+        assert http.post("/api/login", json={"name": "bob", "password": "whatever1"}).status_code == 401
+
+
+def test_a_guest_keeps_its_tables_when_it_registers_or_logs_in(http: TestClient) -> None:
+    first = http.post("/api/tables", json={"game": "tichu", "open": False}).json()
+    http.post("/api/register", json={"name": "Ada", "password": "analytical engine"})
+    mine = http.get("/api/my/tables").json()
+    assert [t["id"] for t in mine["live"]] == [first["id"]]
+    http.post("/api/logout")
+    # Another guest, on another device, makes a table, then logs in: the table is the account's.
+    second = http.post("/api/tables", json={"game": "doudizhu", "open": False}).json()
+    with http.websocket_connect(f"/ws/{second['id']}") as ws:
+        ws.send_json({"type": "hello", "protocol": 1, "name": "guest name"})
+        ws.send_json({"type": "sit", "seat": 1})
+        ws.send_json({"type": "ping", "ref": "p"})
+        while ws.receive_json()["type"] != "pong":
+            pass
+    old = http.get("/api/me").json()
+    assert http.post("/api/login", json={"name": "ada", "password": "analytical engine"}).status_code == 200
+    me = http.get("/api/me").json()
+    assert me["player"] != old["player"]
+    mine = http.get("/api/my/tables").json()
+    assert sorted(t["id"] for t in mine["live"]) == sorted([first["id"], second["id"]])
+    table = http.get(f"/api/tables/{second['id']}").json()  # invite-only, and the account's now
+    assert table["owner"] == me["player"]
+    assert table["seats"][1]["player"] == me["player"]
+    assert table["seats"][1]["name"] == "Ada"
+
+
+def play_rated(http: TestClient, game: str = "doudizhu", **options: Any) -> str:
+    """Sit at seat 0 of a new rated table, fill it with random bots, let a bot play for us to the end."""
+    made = http.post("/api/tables", json={"game": game, "rated": True, "bot": "random", **options}).json()
+    with http.websocket_connect(f"/ws/{made['id']}") as ws:
+        ws.send_json({"type": "hello", "protocol": 1})
+        ws.send_json({"type": "sit", "seat": 0})
+        ws.send_json({"type": "start", "fill": "random"})
+        ws.send_json({"type": "autoplay", "on": True})
+        for _ in range(20000):
+            msg = ws.receive_json()
+            if msg["type"] == "event" and msg["event"]["kind"] == "match_over":
+                break
+        else:
+            raise AssertionError("the match did not end")
+    return str(made["id"])
+
+
+def test_a_rated_match_changes_ratings_once_and_shows_on_the_leaderboard(
+    http: TestClient, tmp_path: Path
+) -> None:
+    http.post("/api/register", json={"name": "Ada", "password": "analytical engine"})
+    table = play_rated(http, rounds=1)
+    for _ in range(200):
+        profile = http.get("/api/players/ADA").json()
+        if profile["ratings"] and profile["recent"]:
+            break
+        time.sleep(0.02)
+    rating = profile["ratings"]["doudizhu"]
+    assert rating["games"] == 1
+    [match] = profile["recent"]
+    assert match["id"] == table
+    assert match["rated"]
+    assert match["seat"] == 0
+    assert match["change"]["before"] == 0.0  # 25 - 3 * 25/3
+    assert match["change"]["after"] == rating["rating"]
+    assert match["opponents"] == ["random", "random"]
+    assert match["partners"] == []
+    assert [s["name"] for s in match["seats"]] == ["Ada", None, None]
+    board = http.get("/api/leaderboard/doudizhu").json()
+    assert [p["name"] for p in board["players"]] == ["Ada"]  # the bots are rated, never listed
+    db = tmp_path / "db.sqlite3"
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        changed = conn.execute("SELECT player FROM rating_changes WHERE table_id = ?", (table,)).fetchall()
+        bots = conn.execute("SELECT games FROM ratings WHERE player = 'bot:random'").fetchall()
+    assert sorted(p for (p,) in changed) == sorted([http.get("/api/me").json()["player"], "bot:random"])
+    assert bots == [(1,)]
+    # Settling it again (another process would) changes nothing.
+    before = counts(db)
+
+    async def again() -> bool:
+        store = SqlStore(f"sqlite+aiosqlite:///{db}")
+        try:
+            return await settle(store, table)
+        finally:
+            await store.close()
+
+    assert asyncio.run(again()) is False
+    assert counts(db) == before
+    history = http.get("/api/history").json()["tables"]
+    assert history[0]["result"]["seats"][0]["name"] == "Ada"
+    assert history[0]["result"]["scores"] == [s["score"] for s in history[0]["result"]["seats"]]
+    mine = http.get("/api/my/tables").json()
+    assert [m["id"] for m in mine["finished"]] == [table]
+
+
+def test_a_casual_match_is_a_result_but_rates_nobody(http: TestClient, tmp_path: Path) -> None:
+    made = http.post("/api/tables", json={"game": "doudizhu", "rounds": 1, "bot": "random"}).json()
+    with http.websocket_connect(f"/ws/{made['id']}") as ws:
+        ws.send_json({"type": "hello", "protocol": 1})
+        ws.send_json({"type": "start", "fill": "random"})
+        while True:
+            msg = ws.receive_json()
+            if msg["type"] == "event" and msg["event"]["kind"] == "match_over":
+                break
+    for _ in range(200):
+        if http.get("/api/history").json()["tables"][0]["result"] is not None:
+            break
+        time.sleep(0.02)
+    assert http.get("/api/history").json()["tables"][0]["result"]["rated"] is False
+    assert counts(tmp_path / "db.sqlite3")["rating_changes"] == 0
+
+
+def test_partners_rise_and_fall_together_and_an_abandoner_loses() -> None:
+    seats = [
+        SeatResult(0, "a", None, "a", 0, 300, True, False),
+        SeatResult(1, "b", None, "b", 1, 100, False, False),
+        SeatResult(2, "c", None, "c", 0, 300, True, False),
+        SeatResult(3, "d", None, "d", 1, 100, False, False),
+    ]
+    new = rate_match(seats, {})
+    assert new["a"] == new["c"]
+    assert new["b"] == new["d"]
+    assert new["a"][0] > 25 > new["b"][0]
+    # c abandoned the match its partner and the bot that stood in went on to win: c takes the loss.
+    left = [*seats[:2], replace(seats[2], won=False, abandoned=True), seats[3]]
+    after = rate_match(left, {})
+    assert after["a"] == new["a"]
+    assert after["b"] == new["b"]
+    assert after["c"][0] < 25
+
+
+async def until_finished(table: Table) -> None:
+    """Wait for the table's match to end (a table left by all stops its actor, so no call)."""
+    for _ in range(2000):
+        if table.status == "finished":
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the match did not end")
+
+
+def test_a_player_whose_grace_runs_out_abandons_the_rated_match(tmp_path: Path) -> None:
+    async def body() -> None:
+        lobby = await open_lobby(tmp_path)
+        options = lobby.options({"game": "doudizhu", "rounds": 1, "rated": True, "bot": "random"})
+        table = await lobby.create(options, owner="p1")
+        ann = Client(table, "p1")
+        await ann.hello()
+        await ann.send(type="sit", seat=1)
+        await ann.send(type="start", fill="random")
+        table.leave(ann.conn)  # and never comes back: after the grace period a bot plays on
+        await until_finished(table)
+        while lobby._settling:  # the result being written
+            await asyncio.sleep(0.02)
+        async with lobby.store.engine.connect() as conn:
+            from sqlalchemy import text
+
+            seats = (await conn.execute(text("SELECT seat, won, abandoned FROM result_seats"))).all()
+            mine = (await conn.execute(text("SELECT mu_after FROM rating_changes WHERE player = 'p1'"))).all()
+        assert [(s, bool(w), bool(a)) for s, w, a in seats if s == 1] == [(1, False, True)]
+        assert mine[0][0] < 25.0
+        await lobby.close()
+        await lobby.store.close()
+
+    run(body)
+
+
+def test_two_stores_settling_one_match_at_once_apply_it_once(tmp_path: Path) -> None:
+    """Two processes' sweeps (two engines on one SQLite file) race for one finished match."""
+
+    async def body() -> None:
+        lobby = await open_lobby(tmp_path)
+        lobby._over = lambda table: None  # type: ignore[method-assign]  # as if the owner died then
+        options = lobby.options({"game": "doudizhu", "rounds": 1, "rated": True, "bot": "random"})
+        table = await lobby.create(options, owner="p1")
+        ann = Client(table, "p1")
+        await ann.hello()
+        await ann.send(type="start", fill="random")
+        await until_finished(table)
+        url = lobby.store.url
+        await lobby.close()
+        await lobby.store.close()
+        a, b = SqlStore(url), SqlStore(url)
+        done = await asyncio.gather(settle(a, table.id), settle(b, table.id))
+        assert sorted(done) == [False, True]
+        await a.close()
+        await b.close()
+
+    run(body)
+    got = counts(tmp_path / "pagoda.sqlite3")
+    assert (got["results"], got["result_seats"], got["rating_changes"]) == (1, 3, 1)  # one key: bot:random
