@@ -20,7 +20,7 @@ async function json<T>(res: Response): Promise<T> {
 
 let mePromise: Promise<Me> | null = null;
 
-/** The guest identity (cached; the server also sets a cookie). */
+/** Who the caller is: a guest or an account (cached until a login, logout or registration). */
 export function me(): Promise<Me> {
   mePromise ??= fetch('/api/me', { credentials: 'same-origin' }).then((r) => json<Me>(r));
   return mePromise;
@@ -52,11 +52,98 @@ export function tableLink(id: string, invite?: string | null): string {
   return `#/t/${encodeURIComponent(id)}` + (invite ? `?invite=${encodeURIComponent(invite)}` : '');
 }
 
+/** A finished match's result: who sat where, the scores and the winner. */
+export interface MatchResult {
+  id: string;
+  game: string;
+  rated: boolean;
+  finished: number;
+  scores: number[];
+  winner: number | null;
+  seats: {
+    seat: number;
+    name: string | null;
+    account: string | null;
+    bot: string | null;
+    team: number;
+    score: number;
+    won: boolean;
+    abandoned: boolean;
+  }[];
+}
+
+/** A match as one of its players saw it (a profile's or "my tables"' finished matches). */
+export interface SeenMatch extends MatchResult {
+  seat: number;
+  partners: (string | null)[];
+  opponents: (string | null)[];
+  score: number;
+  won: boolean;
+  change?: { before: number; after: number } | null;
+}
+
 /** A finished table as `GET /api/history` lists it. */
 export interface Finished {
   id: string;
   options: TableOptions;
   created: number | string;
+  result?: MatchResult | null;
+}
+
+/** The names of a result's seats (the bot level where a bot sat). */
+export function seatNames(r: MatchResult): string[] {
+  return r.seats.map((s) => s.name ?? s.bot ?? '?');
+}
+
+/** The names of the winning team's seats (empty for a tie). */
+export function winners(r: MatchResult): string[] {
+  return r.winner === null ? [] : r.seats.filter((s) => s.team === r.winner).map((s) => s.name ?? s.bot ?? '?');
+}
+
+async function post<T>(path: string, body: unknown): Promise<T> {
+  const res = await fetch(path, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const out = await json<T>(res);
+  mePromise = null; // who the caller is may have changed
+  return out;
+}
+
+export const register = (name: string, password: string) => post<Me>('/api/register', { name, password });
+export const login = (name: string, password: string) => post<Me>('/api/login', { name, password });
+export const logout = () => post<Me>('/api/logout', {});
+
+export interface Ranked {
+  rank: number;
+  name: string;
+  rating: number;
+  mu: number;
+  sigma: number;
+  games: number;
+  wins: number;
+}
+
+export async function leaderboard(game: string, limit = 50, offset = 0): Promise<Ranked[]> {
+  const q = `/api/leaderboard/${encodeURIComponent(game)}?limit=${limit}&offset=${offset}`;
+  return (await json<{ players: Ranked[] }>(await fetch(q))).players;
+}
+
+export interface Profile {
+  name: string;
+  created: number;
+  ratings: Record<string, Omit<Ranked, 'rank' | 'name'>>;
+  recent: SeenMatch[];
+}
+
+export async function profile(name: string): Promise<Profile> {
+  return json<Profile>(await fetch(`/api/players/${encodeURIComponent(name)}`));
+}
+
+export async function myTables(): Promise<{ live: TableInfo[]; finished: SeenMatch[] }> {
+  return json(await fetch('/api/my/tables', { credentials: 'same-origin' }));
 }
 
 /** Finished tables, the latest first. */

@@ -40,7 +40,9 @@ export const ERROR_CODES = [
 
 export interface Me {
   player: string;
-  guest: string;
+  /** The guest token; null for an account (its session is a cookie). */
+  guest: string | null;
+  account: { name: string; created: number } | null;
 }
 export interface BotInfo {
   name: string;
@@ -56,6 +58,7 @@ export interface CreateTable {
   turn_timer?: number;
   open?: boolean;
   bot?: string;
+  rated?: boolean;
 }
 export interface Created {
   id: string;
