@@ -41,6 +41,8 @@ test('a registered player plays a rated match and sees it on the leaderboard and
     .poll(
       async () => {
         await page.goto('/#/leaderboard/tichu');
+        await page.reload(); // the same route again: load the board afresh
+        await expect(page.getByTestId('leaderboard').locator('table')).toBeVisible();
         return page.getByTestId('leader-row').filter({ hasText: name }).count();
       },
       { timeout: 90_000, intervals: [2000] },
