@@ -223,6 +223,7 @@ export interface StandinEvent {
   time: number;
   seat: number;
   on: boolean;
+  why?: "grace";
 }
 
 /** The owner starts the match, ``fill`` naming the bot for empty seats. */
@@ -284,6 +285,7 @@ export interface TableOptions {
   turn_timer: number | null;
   open: boolean;
   bot: string | null;
+  rated?: boolean;
 }
 
 /** A Tichu match as one seat (or a spectator: no ``hand``) may see it. */

@@ -141,6 +141,7 @@ class TableOptions(_Shape):
     turn_timer: float | None
     open: bool
     bot: str | None
+    rated: bool = False  # a rated match changes its players' ratings when it ends
 
 
 class SeatInfo(_Shape, forbid_unknown_fields=True):
@@ -343,6 +344,9 @@ class StandinEvent(_Event, tag="standin"):
 
     seat: int
     on: bool
+    # "grace": the grace period of a player who stayed away ran out (in a rated match, one who
+    # never comes back abandoned it)
+    why: Literal["grace"] | UnsetType = UNSET
 
 
 GameEvent = (
