@@ -55,6 +55,9 @@ class GameResult:
     rounds: int = 1
     # calls as (bot 0 = A / 1 = B, "tichu" / "grand", made it)
     calls: list[tuple[int, str, bool]] = field(default_factory=list)
+    # per round, the bot (0 = A / 1 = B) whose team went out first, and whose went out one-two
+    first_out: list[int] = field(default_factory=list)
+    one_two: list[int] = field(default_factory=list)
     # seconds per decision, by bot (0 = A, 1 = B)
     times: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
 
@@ -95,6 +98,10 @@ def play_game(
             result.calls.append((owner[s], "tichu", r.out[0] == s))
         for s in r.grand_calls:
             result.calls.append((owner[s], "grand", r.out[0] == s))
+        if r.out:
+            result.first_out.append(owner[r.out[0]])
+            if len(r.out) >= 2 and (r.out[0] - r.out[1]) % 2 == 0:
+                result.one_two.append(owner[r.out[0]])
         if not matches:
             break
         if max(totals) >= rules.target_score and totals[0] != totals[1]:
@@ -154,8 +161,11 @@ def report(results: Sequence[GameResult], bots: Sequence[str], matches: bool = F
         "a_points": asdict(a_pts),
         "b_points": asdict(b_pts),
         "calls": {},
+        "first_out": {},
+        "one_two": {},
         "decision_seconds": {},
     }
+    rounds = max(1, sum(r.rounds for r in results))
     for who, name in ((0, "A"), (1, "B")):
         for kind in ("tichu", "grand"):
             made = [ok for w, k, ok in (c for r in results for c in r.calls) if w == who and k == kind]
@@ -165,6 +175,8 @@ def report(results: Sequence[GameResult], bots: Sequence[str], matches: bool = F
                 "per_round": len(made) / max(1, sum(r.rounds for r in results)),
                 "success": asdict(rate),
             }
+        out["first_out"][name] = sum(r.first_out.count(who) for r in results) / rounds
+        out["one_two"][name] = sum(r.one_two.count(who) for r in results) / rounds
         times = [t for r in results for t in r.times[who]]
         out["decision_seconds"][name] = {
             "decisions": len(times),
@@ -195,6 +207,12 @@ def format_report(rep: dict[str, Any]) -> str:
         f"  A points {rep['a_points']['mean']:.1f}, B points {rep['b_points']['mean']:.1f} per {unit}",
         f"  A win rate: {100 * w['mean']:.1f}% ± {100 * w['half_width']:.1f}% (ties count half)",
     ]
+    if "first_out" in rep:
+        fo, ot = rep["first_out"], rep["one_two"]
+        lines.append(
+            f"  first out: A {100 * fo['A']:.1f}%, B {100 * fo['B']:.1f}%;"
+            f" one-two: A {100 * ot['A']:.1f}%, B {100 * ot['B']:.1f}% of the rounds"
+        )
     for key, c in rep["calls"].items():
         if c["calls"]:
             s = c["success"]
