@@ -1,0 +1,262 @@
+"""The ``club`` Tichu bot: the heuristic's partition played the way a good club player plays it.
+
+It keeps :class:`~pagoda.bots.tichu.heuristic.HeuristicBot`'s hand partition and exchange, and
+changes the card play and the calls:
+
+- **Race.** When the partner is out first and both opponents are still in, a one-two is on:
+  every trick this seat can win cheaply it wins (Aces, the Dragon, the Phoenix, bombs
+  included), so it goes out before either opponent. When an opponent is out first, the other
+  opponent's trick is always stopped if it can be.
+- **Support.** Never over the partner's winning trick (a bomb neither, in turn or out of turn),
+  unless that empties the hand and the partner has not called; when the partner is close to
+  out (one or two cards), lead what the partner can follow: a low single for one card, a low
+  pair (else a low single) for two.
+- **Lead the kind it can repeat.** Among the combinations that are not controls, the longest
+  (straights, pair runs, full houses shed the most cards and are the hardest to follow), then
+  the kind this seat holds most of, lowest first; with at most one loser left, the bosses
+  (sure winners, by counting the cards gone) come first, the loser last.
+- **Calls.** Tichu when the partition's losers are few enough for the controls to cover
+  them: ``combos - controls <= tichu_margin`` and at most ``tichu_max`` combinations, never
+  beside a partner who called. The thresholds were calibrated on self-play (see
+  docs/strength.md). Grand Tichu at ``grand_threshold`` on the heuristic's 8-card strength.
+- **Dragon trick:** to the opponent with more cards (the one less likely to go out and score
+  it), a caller only when both hold as many.
+
+Every choice is deterministic: the ``rng`` is not used.
+"""
+
+import random
+from collections.abc import Sequence
+
+from pagoda.bots import register
+from pagoda.bots.tichu.driver import NO_BOMB
+from pagoda.bots.tichu.hand import partition, partition_cost
+from pagoda.bots.tichu.heuristic import (
+    HeuristicBot,
+    _bomb_order,
+    _is_control,
+    _lead_key,
+    hand_controls,
+)
+from pagoda.tichu import Action, Combo, View, count_points
+from pagoda.tichu.actions import PLAY
+from pagoda.tichu.cards import DOG_BIT, DRAGON_BIT, PHOENIX_BIT, RANK_MASKS
+from pagoda.tichu.combos import PAIR, SINGLE
+
+_ACE_MASK = RANK_MASKS[14]
+
+
+def club_tichu_worthy(hand: int, margin: float = 0.0, max_combos: int = 7) -> bool:
+    """Call Tichu with this 14-card hand? Its losers (combinations past the controls) are few.
+
+    >>> from pagoda.tichu import to_mask
+    >>> club_tichu_worthy(to_mask("Dr Ph Ag Ak 2g 3k 4b 5r 6g 9g 9k Kg Kk Kb"))
+    True
+    >>> club_tichu_worthy(to_mask("2g 3k 4b 6r 7g 8k 9b Tr Jg Qk Kb Ag 5k 5g"))
+    False
+    """
+    n = partition_cost(hand) // 100
+    return n <= max_combos and n - hand_controls(hand) <= margin
+
+
+class ClubBot(HeuristicBot):
+    """The heuristic's partition with club play: races for the one-two, supports the partner."""
+
+    def __init__(
+        self,
+        grand_threshold: float | str = 8.0,
+        tichu_margin: float | str = 1.5,
+        tichu_max: int | str = 7,
+        shed: int | str = -1,
+        press: int | str = 4,
+        **_: object,
+    ) -> None:
+        super().__init__(grand_threshold=grand_threshold)
+        self.shed = int(shed)
+        self.press = int(press)
+        self.tichu_margin = float(tichu_margin)
+        self.tichu_max = int(tichu_max)
+
+    def decide(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        """The club bot's choice among ``legal_actions``."""
+        return super().decide(view, legal_actions, rng)
+
+    # ------------------------------------------------------------------ situation
+
+    @staticmethod
+    def _racing(view: View) -> bool:
+        """Is a one-two on: the partner out first, both opponents still in?"""
+        partner = (view.seat + 2) & 3
+        return view.out[:1] == (partner,)
+
+    @staticmethod
+    def _urgent(view: View, top_seat: int) -> bool:
+        """Must the opponent's trick be stopped? Close to out, a caller, or racing for a one-two."""
+        if top_seat < 0 or (top_seat - view.seat) % 2 == 0:
+            return False
+        if view.out and (view.out[0] - top_seat) % 2 == 0:
+            return True  # the top seat's partner is out first: stop the one-two
+        left = view.hand_sizes[top_seat]
+        if left <= 3:
+            return True
+        return (view.tichu_calls[top_seat] or view.grand_calls[top_seat]) and left <= 8
+
+    def _call_tichu(self, view: View) -> bool:
+        partner = (view.seat + 2) & 3
+        if view.tichu_calls[partner] or view.grand_calls[partner]:
+            return False
+        return view.hand.bit_count() == 14 and club_tichu_worthy(view.hand, self.tichu_margin, self.tichu_max)
+
+    @staticmethod
+    def _give_dragon(view: View, gives: list[Action]) -> Action:
+        def key(a: Action) -> tuple[int, int]:
+            t = a.target
+            called = view.tichu_calls[t] or view.grand_calls[t]
+            return (view.hand_sizes[t], 0 if called else 1)
+
+        return max(gives, key=key)
+
+    # ------------------------------------------------------------------ lead
+
+    def _lead(self, view: View, plays: list[Action]) -> Action:
+        hand = view.hand
+        partner = (view.seat + 2) & 3
+        by_mask: dict[int, list[Action]] = {}
+        for a in plays:
+            by_mask.setdefault(a.mask, []).append(a)
+        if hand in by_mask and (not self._supporting(view) or len(by_mask) == 1):
+            return self._with_wish(view, by_mask[hand])
+        parts = [c for c in partition(hand) if c.mask in by_mask and c.mask != hand]
+        if not parts or view.wish:
+            return super()._lead(view, plays)
+        left = view.hand_sizes[partner]
+        if hand & DOG_BIT and DOG_BIT in by_mask and left:
+            partner_called = view.tichu_calls[partner] or view.grand_calls[partner]
+            if partner_called or left + 2 < hand.bit_count() or left <= 2:
+                return by_mask[DOG_BIT][0]
+        bosses = [c for c in parts if self._boss(view, c) or c.is_bomb]
+        others = [c for c in parts if c not in bosses and c.mask != DOG_BIT]
+        if len(others) <= 1 and bosses:
+            non_bombs = [c for c in bosses if not c.is_bomb]
+            if non_bombs and others:
+                return self._with_wish(view, by_mask[min(non_bombs, key=_lead_key).mask])
+            if others:
+                return self._with_wish(view, by_mask[others[0].mask])
+        if 0 < left <= 2 and not self._racing(view):
+            feed = self._feed(view, plays, left)
+            if feed is not None:
+                return feed
+        pool = [c for c in parts if not _is_control(c)] or parts
+        opponents = [view.hand_sizes[s] for s in ((view.seat + 1) & 3, (view.seat + 3) & 3) if view.hand_sizes[s]]
+        if min(opponents, default=14) == 1:
+            multi = [c for c in pool if c.length > 1]
+            if multi:
+                pool = multi
+            else:
+                singles = [c for c in parts if c.kind == SINGLE and c.mask != DOG_BIT]
+                if singles:
+                    pool = [max(singles, key=lambda c: c.rank)]
+        kinds: dict[tuple[int, int], int] = {}
+        for c in pool:
+            kinds[(c.kind, c.length)] = kinds.get((c.kind, c.length), 0) + 1
+        called = view.tichu_calls[view.seat] or view.grand_calls[view.seat]
+        shed = 1 if called else self.shed
+        choice = min(pool, key=lambda c: (-_shed(c) * shed, -kinds[(c.kind, c.length)], *_lead_key(c)))
+        return self._with_wish(view, by_mask[choice.mask])
+
+    def _feed(self, view: View, plays: list[Action], left: int) -> Action | None:
+        """A low lead the partner with ``left`` cards can follow, if it costs this hand little."""
+        hand = view.hand
+        base = partition_cost(hand)
+        kinds = (SINGLE,) if left == 1 else (PAIR, SINGLE)
+        for kind in kinds:
+            options = [
+                a
+                for a in plays
+                if a.combo is not None
+                and a.combo.kind == kind
+                and a.combo.rank <= 10
+                and a.mask not in (DOG_BIT, PHOENIX_BIT)
+                and partition_cost(hand & ~a.mask) <= base
+            ]
+            if options:
+                best = min(options, key=lambda a: (a.combo.rank if a.combo else 0, a.mask))
+                return self._with_wish(view, [b for b in plays if b.mask == best.mask])
+        return None
+
+    # ------------------------------------------------------------------ follow
+
+    def _follow(self, view: View, plays: list[Action], pass_action: Action | None) -> Action:
+        hand = view.hand
+        partner = (view.seat + 2) & 3
+        supporting = self._supporting(view)
+        for a in plays:
+            if a.mask == hand and not supporting:
+                return a  # going out
+        if supporting and pass_action is not None:
+            plays = [a for a in plays if a.mask != hand]
+        if not plays:
+            assert pass_action is not None
+            return pass_action
+        if view.top_seat == partner and pass_action is not None:
+            return pass_action
+        base = partition_cost(hand)
+        racing = self._racing(view)
+        urgent = self._urgent(view, view.top_seat)
+        trick_points = sum(count_points(c.mask) for _, c in view.trick)
+        endgame = base <= 100 * self.press
+        called = view.tichu_calls[view.seat] or view.grand_calls[view.seat]
+        scored: list[tuple[int, float, Action]] = []
+        bomb_plays: list[Action] = []
+        for a in plays:
+            combo = a.combo
+            if combo is not None and combo.is_bomb:
+                bomb_plays.append(a)
+                continue
+            damage = partition_cost(hand & ~a.mask) - (base - 100)
+            rank = float(combo.rank) if combo is not None else 0.0
+            scored.append((damage, rank, a))
+        scored.sort(key=lambda t: (t[0], t[1], t[2].mask))
+        pressing = urgent or racing or endgame
+        for damage, _, a in scored:
+            combo = a.combo
+            is_single = combo is not None and combo.kind == SINGLE
+            control = a.mask in (DRAGON_BIT, PHOENIX_BIT)
+            high = is_single and a.mask & _ACE_MASK
+            if damage <= 0 and not control and not high:
+                return self._with_wish(view, [b for b in plays if b.mask == a.mask])
+            if damage <= 0 and high and (pressing or trick_points >= 10 or called):
+                return a
+            if control and (pressing or (called and a.mask == DRAGON_BIT) or trick_points >= 20):
+                return a
+            if damage <= 100 and (urgent or racing):
+                return self._with_wish(view, [b for b in plays if b.mask == a.mask])
+            break
+        if bomb_plays and (urgent or racing or self._bomb_goes_out(hand, bomb_plays)):
+            return min(bomb_plays, key=_bomb_order)
+        if pass_action is not None:
+            return pass_action
+        if scored:
+            best = scored[0][2]
+            return self._with_wish(view, [b for b in plays if b.mask == best.mask])
+        return min(bomb_plays, key=_bomb_order)
+
+    def _offer(self, view: View, legal: Sequence[Action]) -> Action:
+        bomb_plays = [a for a in legal if a.kind == PLAY]
+        top = view.top_seat
+        if bomb_plays and top >= 0 and (top - view.seat) % 2:
+            if self._urgent(view, top) and (view.hand_sizes[top] <= 2 or self._racing(view) or view.out):
+                return min(bomb_plays, key=_bomb_order)
+            if self._bomb_goes_out(view.hand, bomb_plays):
+                return min(bomb_plays, key=_bomb_order)
+        return NO_BOMB
+
+
+def _shed(c: Combo) -> int:
+    """How many cards a lead sheds, counted only for combinations of five or more."""
+    return c.length if c.length >= 5 else 0
+
+
+register("tichu", "club", level=2, description="club play: one-two races, partner support, calibrated calls")(
+    ClubBot
+)
