@@ -25,7 +25,6 @@ def main(first: int, last: int) -> None:
     for seed in range(first, last + 1):
         hands: dict[int, int] = {}
 
-
         r = Round.new(seed)
         bots = [bot] * 4
         # play to the first play decision, reading the hands after the exchange

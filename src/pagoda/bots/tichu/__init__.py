@@ -9,8 +9,8 @@ from pagoda.bots.tichu.heuristic import HeuristicBot
 from pagoda.bots.tichu.search import SearchBot, determinize
 
 __all__ = [
-    "ClubBot",
     "NO_BOMB",
+    "ClubBot",
     "HeuristicBot",
     "SearchBot",
     "determinize",

@@ -46,11 +46,11 @@ from pagoda.tichu.combos import PAIR, SINGLE
 _ACE_MASK = RANK_MASKS[14]
 
 
-def club_tichu_worthy(hand: int, margin: float = 0.0, max_combos: int = 7) -> bool:
+def club_tichu_worthy(hand: int, margin: float = 0.5, max_combos: int = 7) -> bool:
     """Call Tichu with this 14-card hand? Its losers (combinations past the controls) are few.
 
     >>> from pagoda.tichu import to_mask
-    >>> club_tichu_worthy(to_mask("Dr Ph Ag Ak 2g 3k 4b 5r 6g 9g 9k Kg Kk Kb"))
+    >>> club_tichu_worthy(to_mask("Mj Dr Ph Ag Ak 2g 3k 4b 5r 9g 9k Kg Kk Kb"))
     True
     >>> club_tichu_worthy(to_mask("2g 3k 4b 6r 7g 8k 9b Tr Jg Qk Kb Ag 5k 5g"))
     False
@@ -65,7 +65,7 @@ class ClubBot(HeuristicBot):
     def __init__(
         self,
         grand_threshold: float | str = 8.0,
-        tichu_margin: float | str = 1.5,
+        tichu_margin: float | str = 0.5,
         tichu_max: int | str = 7,
         shed: int | str = -1,
         press: int | str = 4,
@@ -147,7 +147,9 @@ class ClubBot(HeuristicBot):
             if feed is not None:
                 return feed
         pool = [c for c in parts if not _is_control(c)] or parts
-        opponents = [view.hand_sizes[s] for s in ((view.seat + 1) & 3, (view.seat + 3) & 3) if view.hand_sizes[s]]
+        opponents = [
+            view.hand_sizes[s] for s in ((view.seat + 1) & 3, (view.seat + 3) & 3) if view.hand_sizes[s]
+        ]
         if min(opponents, default=14) == 1:
             multi = [c for c in pool if c.length > 1]
             if multi:
@@ -156,7 +158,7 @@ class ClubBot(HeuristicBot):
                 singles = [c for c in parts if c.kind == SINGLE and c.mask != DOG_BIT]
                 if singles:
                     pool = [max(singles, key=lambda c: c.rank)]
-        kinds: dict[tuple[int, int], int] = {}
+        kinds: dict[tuple[str, int], int] = {}
         for c in pool:
             kinds[(c.kind, c.length)] = kinds.get((c.kind, c.length), 0) + 1
         called = view.tichu_calls[view.seat] or view.grand_calls[view.seat]
