@@ -63,3 +63,18 @@ def test_workers_give_the_same_results() -> None:
     one = run_arena(["heuristic", "random"], deals=1, seed=3)
     two = run_arena(["heuristic", "random"], deals=1, seed=3, workers=2)
     assert [(r.deal, r.a_team, r.diff) for r in one] == [(r.deal, r.a_team, r.diff) for r in two]
+
+
+def test_first_out_and_one_two_are_counted_per_bot() -> None:
+    results = [
+        GameResult(1, 0, 200, 0, first_out=[0], one_two=[0]),
+        GameResult(1, 1, 30, 70, first_out=[1]),
+        GameResult(2, 0, 0, 200, first_out=[1], one_two=[1]),
+        GameResult(2, 1, 0, 200, first_out=[1], one_two=[1]),
+    ]
+    rep = report(results, ["a", "b"])
+    assert rep["first_out"] == {"A": 0.25, "B": 0.75}
+    assert rep["one_two"] == {"A": 0.25, "B": 0.5}
+    played = play_game(games(seed=3, deals=1)[0], ["heuristic", "random"])
+    assert len(played.first_out) == 1
+    assert set(played.one_two) <= set(played.first_out)
