@@ -65,9 +65,9 @@ def test_does_not_overtake_the_partners_ace_not_even_with_a_bomb() -> None:
     r = _deal(s0="Mj Ag 2g 3g 4g 6g 7g 8g 9g Tg Jg Qg 5k 6k", s2="Dr Kg Kk Kb Kr 2b 3b 4b 8b 9b Tb Jb Qb Ab")
     r = _after(r, (0, "tichu"), (0, "play Ag"))
     view, legal = _decision(r, 2)
-    if NO_BOMB in legal:  # the bomb offer right after the partner's play
-        assert club.decide(view, legal, RNG) == NO_BOMB
-        r = _to_move(r, 1)
+    assert NO_BOMB in legal  # the bomb offer right after the partner's play
+    assert club.decide(view, legal, RNG) == NO_BOMB
+    r = _to_move(r, 1)
     r = _to_move(_after(r, (1, "pass")), 2)
     view, legal = _decision(r, 2)
     assert any(a.kind == PLAY and a.combo is not None and a.combo.is_bomb for a in legal)
@@ -94,6 +94,9 @@ def test_races_for_the_one_two_with_its_ace() -> None:
     choice = club.decide(racing, legal, RNG)
     assert choice.kind == PLAY
     assert choice.mask == to_mask("Ab")
+    # an opponent out first: its partner's trick is stopped, a one-two for them is on
+    stopping = dataclasses.replace(view, out=(3,), hand_sizes=(*view.hand_sizes[:3], 0))
+    assert club.decide(stopping, legal, RNG).mask == to_mask("Ab")
 
 
 def test_leads_the_pair_and_keeps_the_straight_for_later() -> None:
