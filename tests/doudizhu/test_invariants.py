@@ -6,14 +6,18 @@ preset stay fast.
 
 Two volumes: ``test_random_rounds`` plays the first few hundred seeds of each preset (a few
 seconds each); ``test_random_rounds_full``, marked ``slow``, plays the rest of the full count
-(10,000 rounds for most presets). The whole suite (``make test``, CI) runs both, so the full
-strength stays; ``pytest -m "not slow"`` leaves the second out.
+(10,000 rounds for most presets). The whole suite (``make test``, CI) runs both; ``pytest -m "not
+slow"`` leaves the second out. The two laizi presets' rest (9,700 rounds each, about two minutes
+each on one core) is cut into :data:`LAIZI_SLICES` slices and a run plays the day's one, so that
+four days of CI cover it all and a failure names its seeds; ``DDZ_SLICE=all`` (``make volume``)
+plays every slice, ``DDZ_SLICE=k`` slice ``k``.
 ``DDZ_ROUNDS`` (the full count) and ``DDZ_REPLAY_EVERY`` change the volume.
 
 A laizi round lists about six times as many plays as a classic one (one per set of cards and
 reading: about 1,900 a round against 300), so its rounds cost about four times a classic
 preset's; see docs/benchmarks.md for the measured time of this file."""
 
+import datetime
 import os
 
 import pytest
@@ -39,6 +43,24 @@ PRESETS = {
 """The full count of rounds of each preset: the quick test plays the first seeds, the slow one the rest."""
 QUICK = {p: min(full // 2, 300 if p.startswith("laizi") else 1000) for p, full in PRESETS.items()}
 """The seeds the quick test plays (about the same few seconds for every preset)."""
+LAIZI_SLICES = 4
+
+
+def full_seeds(preset: str) -> range:
+    """The seeds the slow test plays this run: the rest of the full count (laizi: the day's slice of it).
+
+    >>> full_seeds("classic") == range(1000, ROUNDS)
+    True
+    """
+    rest = range(QUICK[preset], PRESETS[preset])
+    if not preset.startswith("laizi"):
+        return rest
+    chosen = os.environ.get("DDZ_SLICE", "")
+    if chosen == "all":
+        return rest
+    part = int(chosen) if chosen else datetime.date.today().toordinal() % LAIZI_SLICES
+    size = -(-len(rest) // LAIZI_SLICES)  # ceiling: the last slice is the shorter
+    return rest[part * size : (part + 1) * size]
 
 
 def check(r: ddz.Round, rules: ddz.Rules, replay: bool = True) -> None:
@@ -117,8 +139,23 @@ def test_random_rounds(preset: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_random_rounds_full(preset: str) -> None:
-    seen_redeal = play_seeds(preset, range(QUICK[preset], PRESETS[preset]))
-    assert seen_redeal or PRESETS[preset] - QUICK[preset] < 1000
+    seeds = full_seeds(preset)
+    seen_redeal = play_seeds(preset, seeds)
+    assert seen_redeal or len(seeds) < 1000
+
+
+def test_laizi_slices_cover_the_rest_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the default 9,700 seeds (300..9,999) in 4 slices of 2,425: each seed in exactly one slice
+    rest = range(QUICK["laizi"], PRESETS["laizi"])
+    parts = []
+    for k in range(LAIZI_SLICES):
+        monkeypatch.setenv("DDZ_SLICE", str(k))
+        parts.append(full_seeds("laizi"))
+    assert sorted(s for p in parts for s in p) == list(rest)
+    if ROUNDS == 10_000:
+        assert [len(p) for p in parts] == [2425] * 4
+    monkeypatch.setenv("DDZ_SLICE", "all")
+    assert full_seeds("laizi wild=3") == rest
 
 
 def test_same_seed_same_round() -> None:
