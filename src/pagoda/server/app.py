@@ -43,7 +43,7 @@ from pagoda.core import PagodaError
 from pagoda.server import limits, results
 from pagoda.server.accounts import SESSION_LIFE, Account, Accounts, Refusal, check_name, token_hash
 from pagoda.server.games import GAMES, TableOptions
-from pagoda.server.limits import Bucket, Limiter, Rate
+from pagoda.server.limits import Bucket, Limiter, Rate, SharedLimiter
 from pagoda.server.lobby import Lobby, TooManyTables
 from pagoda.server.protocol import ProtocolError, error, parse_client, schemas
 from pagoda.server.replay import replay_json
@@ -113,6 +113,8 @@ class Server:
         self.cluster: Cluster | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self.limiter = Limiter()
+        #: With Redis: the per-client limits every process shares (``limiter`` stands in if Redis fails).
+        self.shared: SharedLimiter | None = None
         self.replays = Replays(self)
         self.signer = URLSafeSerializer(b"unset", salt="pagoda-guest")
         self.session_signer = URLSafeSerializer(b"unset", salt="pagoda-session")
@@ -140,6 +142,7 @@ class Server:
 
             self.cluster = Cluster(redis_url, self.lobby, lease=self.config.lease)
             await self.cluster.start()
+            self.shared = SharedLimiter(self.cluster.control, self.limiter)
         else:
             await self.lobby.restore()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep(), name="lobby-expiry")
@@ -173,6 +176,7 @@ class Server:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
         self._sweeper = self._settler = None
+        self.shared = None
         if self.cluster is not None:
             await self.cluster.stop()
             self.cluster = None
@@ -180,6 +184,13 @@ class Server:
             await self.lobby.close()
             await self.lobby.store.close()
             self.lobby = None
+
+    async def allowed(self, kind: str, clients: list[tuple[str, Rate]]) -> bool:
+        """Whether every client has a token for ``kind``: in the buckets all processes share when
+        the server runs with Redis, in this process's own otherwise."""
+        if self.shared is not None:
+            return await self.shared.allow(kind, clients)
+        return self.limiter.allow(kind, clients)
 
     # ------------------------------------------------------------------ identity
 
@@ -553,7 +564,7 @@ def create_app(config: Config | None = None) -> Starlette:
         except Refusal as e:
             return _refused(e)
         rate = config.register_per_address
-        if not server.limiter.allow("register", [(f"ip:{address_of(request)}", rate)]):
+        if not await server.allowed("register", [(f"ip:{address_of(request)}", rate)]):
             return too_many("registration", rate)
         try:
             account = await server.users.register(data.get("name"), data.get("password"), who.player)
@@ -575,7 +586,7 @@ def create_app(config: Config | None = None) -> Starlette:
             (f"ip:{address_of(request)}", config.login_per_address),
             (f"name:{key}", config.login_per_name),
         ]
-        if not server.limiter.allow("login", limits):
+        if not await server.allowed("login", limits):
             return too_many("login", config.login_per_name)
         try:
             account = await server.users.login(name, password)
@@ -613,7 +624,7 @@ def create_app(config: Config | None = None) -> Starlette:
             (f"ip:{address_of(request)}", config.login_per_address),
             (f"name:{who.player}", config.login_per_name),
         ]
-        if not server.limiter.allow("login", limits):
+        if not await server.allowed("login", limits):
             return too_many("password", config.login_per_name)
         try:
             await server.users.change_password(
@@ -746,7 +757,7 @@ def create_app(config: Config | None = None) -> Starlette:
                         break
                     continue
                 kind = msg["type"]
-                if kind in clients and not server.limiter.allow(kind, clients[kind]):
+                if kind in clients and not await server.allowed(kind, clients[kind]):
                     why = f"too many {kind} messages from you; this one was dropped"
                     conn.send(error("rate_limited", why, msg.get("ref")))
                     continue
