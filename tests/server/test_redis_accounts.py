@@ -1,19 +1,25 @@
 """Accounts across two real ``pagoda serve`` processes behind a real Redis, sharing one database.
 
 Login and registration attempts are counted in buckets both processes share: failures at A
-count at B, with the same ``429`` answer a single process gives and Redis keys that expire.
+count at B, with the same ``429`` answer a single process gives and Redis keys that expire. A
+guest seated at a table process B runs that registers, or logs in to an account, through
+process A is renamed at B's table at once (seats, owner, connections, stored), and the rated
+result of that table lands on the account, never on the merged guest's id.
 """
 
+import asyncio
 import json
+import sqlite3
 import urllib.error
 import urllib.request
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
 import redis
 
-from .test_redis import node, redis_url  # noqa: F401  (the fixture)
-from .test_restart import free_port
+from .test_redis import get, join, node, redis_url  # noqa: F401  (the fixture)
+from .test_restart import free_port, post
 
 JSON = dict[str, Any]
 BAD_LOGIN = "the name and password do not match an account"
@@ -90,3 +96,89 @@ def test_login_and_registration_limits_are_shared_by_the_processes(tmp_path: Pat
                 assert 0 < ttl <= most[kind] * 1000 + 1000, (key, ttl)
         finally:
             client.close()
+
+
+async def renamed_and_rated(tmp_path: Path, redis_url: str) -> None:  # noqa: F811
+    db = tmp_path / "pagoda.sqlite3"
+    port_a, port_b = free_port(), free_port()
+    with node(db, port_a, redis_url), node(db, port_b, redis_url):
+        # An account that a guest will log in to later, made by someone else.
+        status, bea, _ = call(port_a, "/api/register", {"name": "Bea", "password": "beatrice's secret"})
+        assert status == 201
+        bea_player = bea["player"]
+
+        # A rated table run by B: guest X (its owner) plays from B, guest Y from A (relayed to B).
+        made = post(port_b, "/api/tables", {"game": "doudizhu", "rounds": 1, "rated": True, "bot": "random"})
+        table, x_guest = made["id"], made["guest"]
+        y_guest = get(port_a, "/api/me")["guest"]
+        x = await join(port_b, table, 0, guest=x_guest, name="Xu")
+        y = await join(port_a, table, 1, guest=y_guest, name="Yo")
+        await x.send(type="sit", seat=0)
+        await y.send(type="sit", seat=1)
+        await x.wait(lambda m: m["type"] == "table" and m["table"]["seats"][1]["name"] == "Yo")
+        x_player = x.got[0]["you"]["player"]
+        y_player = y.got[0]["you"]["player"]
+        assert y_player != bea_player
+
+        # X registers through A: B's table shows the account's name at X's seat at once.
+        mark = len(x.got)
+        status, ada, _ = call(
+            port_a, "/api/register", {"name": "Ada", "password": "analytical engine"}, x_guest
+        )
+        assert (status, ada["player"]) == (201, x_player)
+        seen = await x.wait(
+            lambda m: m["type"] == "table" and m["table"]["seats"][0]["name"] == "Ada", 5, mark
+        )
+        assert seen["table"]["owner"] == x_player
+
+        # Y logs in to Bea through A and is merged: at B's table its seat is Bea's, at once.
+        mark = len(y.got)
+        status, me, _ = call(port_a, "/api/login", {"name": "bea", "password": "beatrice's secret"}, y_guest)
+        assert (status, me["player"]) == (200, bea_player)
+        seen = await x.wait(
+            lambda m: m["type"] == "table" and m["table"]["seats"][1]["player"] == bea_player, 5, mark
+        )
+        assert seen["table"]["seats"][1]["name"] == "Bea"
+        await y.wait(
+            lambda m: m["type"] == "table" and m["table"]["seats"][1]["player"] == bea_player, 5, mark
+        )
+        # Both processes' API say so: B from its running table, A from the seats B stored.
+        for port in (port_b, port_a):
+            seats = get(port, f"/api/tables/{table}")["seats"]
+            assert [(s["player"], s["name"]) for s in seats[:2]] == [(x_player, "Ada"), (bea_player, "Bea")]
+
+        # Y, now Bea, still plays from A: the match is played to its end and rated.
+        await x.send(type="start", fill="random")
+        for p in (x, y):
+            await p.send(type="autoplay", on=True)
+        await x.wait(lambda m: m["type"] == "event" and m["event"]["kind"] == "match_over", 60)
+        for _ in range(200):
+            with closing(sqlite3.connect(db)) as conn:
+                changes = conn.execute(
+                    "SELECT player FROM rating_changes WHERE table_id = ? ORDER BY player", (table,)
+                ).fetchall()
+            if changes:
+                break
+            await asyncio.sleep(0.05)
+        with closing(sqlite3.connect(db)) as conn:
+            seats = conn.execute(
+                "SELECT seat, player FROM result_seats WHERE table_id = ? ORDER BY seat", (table,)
+            ).fetchall()
+            rated = dict(conn.execute("SELECT player, games FROM ratings WHERE game = 'doudizhu'").fetchall())
+        assert sorted(p for (p,) in changes) == sorted([x_player, bea_player, "bot:random"])
+        assert seats == [(0, x_player), (1, bea_player), (2, None)]
+        assert rated == {x_player: 1, bea_player: 1, "bot:random": 1}
+        assert y_player not in rated
+        profile = get(port_b, "/api/players/Bea")
+        assert profile["ratings"]["doudizhu"]["games"] == 1
+        assert [m["id"] for m in profile["recent"]] == [table]
+        assert profile["recent"][0]["change"] is not None  # the change is the account's
+        for p in (x, y):
+            await p.ws.close()
+
+
+def test_a_guest_merged_at_one_process_is_the_account_at_the_others_tables(
+    tmp_path: Path,
+    redis_url: str,  # noqa: F811
+) -> None:
+    asyncio.run(asyncio.wait_for(renamed_and_rated(tmp_path, redis_url), 120))

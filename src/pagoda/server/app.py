@@ -141,6 +141,7 @@ class Server:
             from pagoda.server.bus import Cluster  # several processes: docs/server.md
 
             self.cluster = Cluster(redis_url, self.lobby, lease=self.config.lease)
+            self.cluster.renamed = self._renamed
             await self.cluster.start()
             self.shared = SharedLimiter(self.cluster.control, self.limiter)
         else:
@@ -191,6 +192,22 @@ class Server:
         if self.shared is not None:
             return await self.shared.allow(kind, clients)
         return self.limiter.allow(kind, clients)
+
+    async def rename(self, old: str, new: str, name: str) -> None:
+        """The guest ``old`` is the account player ``new`` named ``name``: at once at this process's
+        live tables, and (with Redis) at every other process's."""
+        self.live.rename(old, new, name)
+        if self.cluster is not None:
+            try:
+                await self.cluster.publish_rename(old, new, name)
+            except Exception:
+                # The account is made: its other tables keep the guest's id until they end, and
+                # their results still go to the account (results.settle reads the aliases).
+                log.exception("telling the other processes that %s is %s failed", old, new)
+
+    def _renamed(self, old: str, new: str, name: str) -> None:
+        """Another process merged a guest into an account: rename it at the tables here."""
+        self.live.rename(old, new, name)
 
     # ------------------------------------------------------------------ identity
 
@@ -570,6 +587,8 @@ def create_app(config: Config | None = None) -> Starlette:
             account = await server.users.register(data.get("name"), data.get("password"), who.player)
         except Refusal as e:
             return _refused(e)
+        # The guest plays on as the account, under its name, at every live table.
+        await server.rename(who.player, account.player, account.name)
         token = await server.users.open_session(account)
         me = Who(account.player, None, account, token).me()
         return _logged_in(_json(me, status=201), server, token)
@@ -596,7 +615,7 @@ def create_app(config: Config | None = None) -> Starlette:
         if who.account is None and who.guest is not None and who.player != account.player:
             # The guest's identity passes to the account: its tables and (where none) ratings.
             if await server.users.merge(who.player, account):
-                server.live.rename(who.player, account.player, account.name)
+                await server.rename(who.player, account.player, account.name)
         elif who.session is not None:
             await server.users.close_session(who.session)
         token = await server.users.open_session(account)

@@ -20,6 +20,10 @@ one database and one Redis:
   snapshot, as after a reconnect. A command published while no node owns the table is answered
   with the error ``unavailable`` (send it again); the client never loses an acknowledged action,
   because every event is stored before anyone is told.
+- **Renames.** A guest that registers, or logs in and is merged into an account, at one node
+  may be seated at tables of others: the node publishes the rename on ``pagoda:rename`` and
+  every node renames the player at once in the tables it runs (seats, owner, connections; the
+  seats are stored) and in its own connections to remote tables.
 """
 
 import asyncio
@@ -27,6 +31,7 @@ import contextlib
 import json
 import logging
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from redis.asyncio import BlockingConnectionPool, Redis
@@ -65,6 +70,10 @@ return 0
 
 def _text(value: str | bytes | None) -> str | None:
     return value.decode() if isinstance(value, bytes) else value
+
+
+#: The channel on which a node tells the others that a guest is an account now.
+RENAME_CHANNEL = f"{PREFIX}:rename"
 
 
 def owner_key(table_id: str) -> str:
@@ -267,6 +276,8 @@ class Cluster:
         self._pubsub: PubSub | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._claiming: dict[str, asyncio.Lock] = {}
+        #: Called with (old, new, name) when another node renames a player; by default the lobby's tables.
+        self.renamed: Callable[[str, str, str], None] = lobby.rename
 
     @property
     def _ms(self) -> int:
@@ -279,6 +290,7 @@ class Cluster:
         await self.control.set(f"{PREFIX}:node:{self.node}", "1", px=self._ms)
         self._pubsub = self.control.pubsub()
         await self._pubsub.subscribe(f"{PREFIX}:node:{self.node}")
+        await self.subscribe(RENAME_CHANNEL, self._rename)
         self.lobby.claim = self.claim
         self._tasks.append(asyncio.get_running_loop().create_task(self._listen(), name="bus-listen"))
         await self.adopt_orphans(limit=self.lobby.max_tables)
@@ -524,6 +536,31 @@ class Cluster:
             del self.relays[conn_id]
             table.leave(relay.conn)
             relay.conn.close()
+
+    # ------------------------------------------------------------------ renames across nodes
+
+    async def publish_rename(self, old: str, new: str, name: str) -> None:
+        """Tell every other node that the player ``old`` is ``new`` (named ``name``) from now on;
+        this node renames it in its own connections to remote tables."""
+        self._rename_links(old, new, name)
+        body = {"node": self.node, "old": old, "new": new, "name": name}
+        await self.redis.publish(RENAME_CHANNEL, json.dumps(body))
+
+    def _rename(self, data: str) -> None:
+        body = json.loads(data)
+        if body.get("node") == self.node:
+            return
+        old, new, name = str(body["old"]), str(body["new"]), str(body["name"])
+        log.info("node %s: player %s is %s now", self.node, old, new)
+        self._rename_links(old, new, name)
+        self.renamed(old, new, name)
+
+    def _rename_links(self, old: str, new: str, name: str) -> None:
+        # A connection here to a table elsewhere joins again (when the table moves) as ``new``.
+        for remote in self.remotes.values():
+            for conn in remote.links:
+                if conn.player == old:
+                    conn.player, conn.name = new, name
 
     # ------------------------------------------------------------------ lobby across nodes
 

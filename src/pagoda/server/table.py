@@ -369,15 +369,18 @@ class Table:
         self._broadcast_table()
 
     async def _on_rename(self, old: str, new: str, name: str) -> None:
-        if self.owner == old:
+        # Every table of every process hears of every rename: one not concerned says nothing.
+        changed = self.owner == old
+        if changed:
             self.owner = new
         for c in self.conns:
             if c.player == old:
                 c.player, c.name = new, name
+                changed = True
         if any(s.player == old for s in self.seats) and self.status != "finished":
             seats = [Seat(new, name, s.bot) if s.player == old else s for s in self.seats]
             await self._commit([self._seats_event(seats)], seats=seats)
-        else:
+        elif changed:
             self._broadcast_table()
 
     def _make_room(self, seat: int) -> None:
