@@ -4,11 +4,14 @@ Login and registration attempts are counted in buckets both processes share: fai
 count at B, with the same ``429`` answer a single process gives and Redis keys that expire. A
 guest seated at a table process B runs that registers, or logs in to an account, through
 process A is renamed at B's table at once (seats, owner, connections, stored), and the rated
-result of that table lands on the account, never on the merged guest's id.
+result of that table lands on the account, never on the merged guest's id. A rename that nobody
+heard (the table's owner had just died) is caught up by the process that takes the table over.
 """
 
 import asyncio
 import json
+import os
+import signal
 import sqlite3
 import urllib.error
 import urllib.request
@@ -18,11 +21,15 @@ from typing import Any
 
 import redis
 
+from pagoda.server.bus import owner_key
+
 from .test_redis import get, join, node, redis_url  # noqa: F401  (the fixture)
-from .test_restart import free_port, post
+from .test_restart import free_port, post, server
 
 JSON = dict[str, Any]
 BAD_LOGIN = "the name and password do not match an account"
+#: Long enough that two account requests fit in a dead owner's lease on a busy machine.
+LONG_LEASE = 6.0
 
 
 def call(port: int, path: str, body: JSON, guest: str | None = None) -> tuple[int, JSON, dict[str, str]]:
@@ -182,3 +189,69 @@ def test_a_guest_merged_at_one_process_is_the_account_at_the_others_tables(
     redis_url: str,  # noqa: F811
 ) -> None:
     asyncio.run(asyncio.wait_for(renamed_and_rated(tmp_path, redis_url), 120))
+
+
+async def renamed_while_ownerless(tmp_path: Path, redis_url: str) -> None:  # noqa: F811
+    db = tmp_path / "pagoda.sqlite3"
+    port_a, port_b = free_port(), free_port()
+    lease = ["--redis", redis_url, "--lease", str(LONG_LEASE)]
+    with (
+        server(db, port_a, lease, tmp_path / "a.log"),
+        server(db, port_b, lease, tmp_path / "b.log") as proc_b,
+    ):
+        status, bea, _ = call(port_a, "/api/register", {"name": "Bea", "password": "beatrice's secret"})
+        assert status == 201
+        made = post(port_b, "/api/tables", {"game": "tichu", "bot": "random"})
+        table = made["id"]
+        x_guest, y_guest = made["guest"], get(port_a, "/api/me")["guest"]
+        x = await join(port_a, table, 0, guest=x_guest, name="Xu")  # both on A: B runs the table
+        y = await join(port_a, table, 1, guest=y_guest, name="Yo")
+        await x.send(type="sit", seat=0)
+        await y.send(type="sit", seat=1)
+        await x.wait(lambda m: m["type"] == "table" and m["table"]["seats"][1]["name"] == "Yo")
+        x_player = x.got[0]["you"]["player"]
+
+        # B dies; within its lease nobody runs the table, and X registers and Y logs in through A.
+        os.kill(proc_b.pid, signal.SIGKILL)
+        proc_b.wait(timeout=10)
+        mark_x, mark_y = len(x.got), len(y.got)
+        assert (
+            call(port_a, "/api/register", {"name": "Ada", "password": "analytical engine"}, x_guest)[0] == 201
+        )
+        assert call(port_a, "/api/login", {"name": "bea", "password": "beatrice's secret"}, y_guest)[0] == 200
+        client = redis.Redis.from_url(redis_url, decode_responses=True)
+        try:
+            assert client.get(owner_key(table)) is not None, "the lease ran out before the renames"
+        finally:
+            client.close()
+
+        # A takes the table over from the database, where the seats are still the guests': it
+        # renames them as it starts, and X and Y are back in their seats as the accounts.
+        welcome_y = await y.wait(lambda m: m["type"] == "welcome", 3 * LONG_LEASE, mark_y)
+        assert (welcome_y["you"]["player"], welcome_y["you"]["seat"]) == (bea["player"], 1)
+        await x.wait(lambda m: m["type"] == "welcome", 3 * LONG_LEASE, mark_x)
+        await x.wait(
+            lambda m: (
+                m["type"] == "table"
+                and [(s["player"], s["name"]) for s in m["table"]["seats"][:2]]
+                == [(x_player, "Ada"), (bea["player"], "Bea")]
+            ),
+            10,
+            mark_x,
+        )
+        with closing(sqlite3.connect(db)) as conn:
+            (last,) = conn.execute(
+                "SELECT data FROM events WHERE table_id = ? AND kind = 'seats' ORDER BY seq DESC LIMIT 1",
+                (table,),
+            ).fetchone()
+        stored = json.loads(last)["seats"]
+        assert [(s["player"], s["name"]) for s in stored[:2]] == [(x_player, "Ada"), (bea["player"], "Bea")]
+        for p in (x, y):
+            await p.ws.close()
+
+
+def test_a_table_taken_over_after_a_rename_nobody_heard_renames_its_guests(
+    tmp_path: Path,
+    redis_url: str,  # noqa: F811
+) -> None:
+    asyncio.run(asyncio.wait_for(renamed_while_ownerless(tmp_path, redis_url), 120))

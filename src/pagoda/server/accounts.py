@@ -135,6 +135,23 @@ class Account:
         return {"name": self.name, "created": round(self.created, 3)}
 
 
+async def identities(store: SqlStore, players: list[str]) -> dict[str, tuple[str, str]]:
+    """Of ``players``, those that are accounts or merged guests: each one's account player id and
+    account name."""
+    if not players:
+        return {}
+    async with store.engine.connect() as conn:
+        own = select(accounts.c.player, accounts.c.name).where(accounts.c.player.in_(players))
+        merged = (
+            select(aliases.c.player, accounts.c.player, accounts.c.name)
+            .join(accounts, accounts.c.id == aliases.c.account_id)
+            .where(aliases.c.player.in_(players))
+        )
+        found = {str(r[0]): (str(r[0]), str(r[1])) for r in (await conn.execute(own)).all()}
+        found.update({str(r[0]): (str(r[1]), str(r[2])) for r in (await conn.execute(merged)).all()})
+    return found
+
+
 class Accounts:
     """The accounts, sessions and aliases in the server's store.
 

@@ -23,7 +23,8 @@ one database and one Redis:
 - **Renames.** A guest that registers, or logs in and is merged into an account, at one node
   may be seated at tables of others: the node publishes the rename on ``pagoda:rename`` and
   every node renames the player at once in the tables it runs (seats, owner, connections; the
-  seats are stored) and in its own connections to remote tables.
+  seats are stored) and in its own connections to remote tables. A rename published while a
+  table had no owner is caught up by the node that takes it over, from the accounts' aliases.
 """
 
 import asyncio
@@ -37,6 +38,7 @@ from typing import Any
 from redis.asyncio import BlockingConnectionPool, Redis
 from redis.asyncio.client import PubSub
 
+from pagoda.server.accounts import identities
 from pagoda.server.games import JSON, TableOptions
 from pagoda.server.lobby import Lobby
 from pagoda.server.protocol import error
@@ -388,6 +390,7 @@ class Cluster:
                 return False
         self._claiming.pop(table_id, None)
         log.info("node %s took over table %s", self.node, table_id)
+        await self._catch_up_renames(table_id)
         remote = self.remotes.pop(table_id, None)
         if remote is not None:
             for link in list(remote.links.values()):
@@ -554,6 +557,24 @@ class Cluster:
         log.info("node %s: player %s is %s now", self.node, old, new)
         self._rename_links(old, new, name)
         self.renamed(old, new, name)
+
+    async def _catch_up_renames(self, table_id: str) -> None:
+        """A rename published while a table had no owner reached nobody: a table taken over
+        renames the guests among its players that are accounts by now (or its account players
+        whose seats still show a guest's name)."""
+        table = self.lobby.tables.get(table_id)
+        if table is None:
+            return
+        try:
+            seats, owner = await table.call(lambda: ([(s.player, s.name) for s in table.seats], table.owner))
+            players = sorted({p for p, _ in seats if p is not None} | {owner})
+            found = await identities(self.lobby.store, players)
+        except Exception:
+            log.exception("bus: table %s: reading its players' accounts failed", table_id)
+            return
+        for old, (new, name) in found.items():
+            if old != new or any(p == old and n != name for p, n in seats):
+                table.rename(old, new, name)
 
     def _rename_links(self, old: str, new: str, name: str) -> None:
         # A connection here to a table elsewhere joins again (when the table moves) as ``new``.
