@@ -65,6 +65,8 @@ def test_login_and_registration_limits_are_shared_by_the_processes(tmp_path: Pat
         assert headers["retry-after"] == "60"
         # And at A alike; an unknown name gets the same answers as a known one, so nothing tells them apart.
         assert call(port_a, "/api/login", {"name": "ada", "password": "analytical engine"})[0] == 429
+        # Another spelling of the name (full-width letters: the same account) has no attempts of its own.
+        assert call(port_b, "/api/login", {"name": "ＡＤＡ", "password": "analytical engine"})[0] == 429
         for i in range(5):
             status, body, _ = call(
                 (port_b, port_a)[i % 2], "/api/login", {"name": "nobody_here", "password": "x"}

@@ -90,6 +90,16 @@ def check_name(name: object) -> str:
     return key
 
 
+def limit_key(name: str) -> str:
+    """The key login attempts at a name are counted by: the form names are unique by (NFKC,
+    case-folded), so that no other spelling of a name gets attempts of its own.
+
+    >>> limit_key("ＡＤＡ") == limit_key("ada") == limit_key("Ada")
+    True
+    """
+    return unicodedata.normalize("NFKC", name).casefold()[: 4 * NAME_MAX]
+
+
 def check_password(password: object, name: str) -> str:
     """The password, if it may be one; :class:`Refusal` says why not.
 

@@ -41,7 +41,15 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from pagoda.bots import available
 from pagoda.core import PagodaError
 from pagoda.server import limits, results
-from pagoda.server.accounts import SESSION_LIFE, Account, Accounts, Refusal, check_name, token_hash
+from pagoda.server.accounts import (
+    SESSION_LIFE,
+    Account,
+    Accounts,
+    Refusal,
+    check_name,
+    limit_key,
+    token_hash,
+)
 from pagoda.server.games import GAMES, TableOptions
 from pagoda.server.limits import Bucket, Limiter, Rate, SharedLimiter
 from pagoda.server.lobby import Lobby, TooManyTables
@@ -600,7 +608,7 @@ def create_app(config: Config | None = None) -> Starlette:
         name, password = data.get("name"), data.get("password")
         if not isinstance(name, str) or not isinstance(password, str):
             return _fail(400, "bad_request", "name and password are strings")
-        key = name.casefold()[:64]
+        key = limit_key(name)
         limits = [
             (f"ip:{address_of(request)}", config.login_per_address),
             (f"name:{key}", config.login_per_name),
@@ -641,7 +649,7 @@ def create_app(config: Config | None = None) -> Starlette:
             return _fail(401, "login_required", "log in to change your password")
         limits = [
             (f"ip:{address_of(request)}", config.login_per_address),
-            (f"name:{who.player}", config.login_per_name),
+            (f"player:{who.player}", config.login_per_name),
         ]
         if not await server.allowed("login", limits):
             return too_many("password", config.login_per_name)
