@@ -3,7 +3,8 @@
 With a clock of its own it decides exactly as :class:`Limiter` does on that clock (a property
 test over random sequences of clients, rates and pauses); on Redis' clock its buckets refill as
 time passes; every key expires a second after its bucket would be full again; and when Redis
-cannot be reached the process's own limiter decides.
+cannot be reached the process's own limiter decides. Two real ``pagoda serve`` processes spend one
+guest's chat bucket between them.
 """
 
 import asyncio
@@ -11,6 +12,7 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
@@ -20,8 +22,8 @@ from redis.asyncio import Redis
 
 from pagoda.server.limits import Limiter, Rate, SharedLimiter
 
-from .test_redis import redis_url  # noqa: F401  (the fixture)
-from .test_restart import free_port
+from .test_redis import join, node, redis_url  # noqa: F401  (the fixture)
+from .test_restart import free_port, post
 
 T = TypeVar("T")
 
@@ -176,3 +178,36 @@ def test_a_rate_that_cannot_be_is_refused_with_what_is_wrong(
     with pytest.raises(ValueError, match=r"^a (rate|burst) is ") as refused:
         Rate(per_second, burst)
     assert str(refused.value) == message
+
+
+async def chat_at_two(tmp_path: Path, url: str) -> list[str]:
+    db = tmp_path / "pagoda.sqlite3"
+    port_a, port_b = free_port(), free_port()
+    with node(db, port_a, url), node(db, port_b, url):
+        made = post(port_a, "/api/tables", {"game": "tichu"})
+        # One guest, a socket at A (the owner) and one at B (relayed): a chat burst of 5 in all.
+        at_a = await join(port_a, made["id"], -1, guest=made["guest"])
+        at_b = await join(port_b, made["id"], -1, guest=made["guest"])
+        said = []
+        for i in range(7):
+            p = (at_a, at_b)[i % 2]
+            mark = len(p.got)
+            await p.send(type="chat", text=f"line {i}", ref=i)
+            got = await p.wait(
+                lambda m, i=i: (
+                    (m["type"] == "error" and m.get("ref") == i)
+                    or (m["type"] == "event" and m["event"].get("text") == f"line {i}")
+                ),
+                10,
+                mark,
+            )
+            said.append("chat" if got["type"] == "event" else f"{got['code']}: {got['message']}")
+        for p in (at_a, at_b):
+            await p.ws.close()
+        return said
+
+
+def test_chat_at_two_processes_spends_one_bucket(tmp_path: Path, redis_url: str) -> None:  # noqa: F811
+    dropped = "rate_limited: too many chat messages from you; this one was dropped"
+    said = asyncio.run(asyncio.wait_for(chat_at_two(tmp_path, redis_url), 60))
+    assert said == ["chat"] * 5 + [dropped] * 2
