@@ -149,7 +149,6 @@ class Server:
             from pagoda.server.bus import Cluster  # several processes: docs/server.md
 
             self.cluster = Cluster(redis_url, self.lobby, lease=self.config.lease)
-            self.cluster.renamed = self._renamed
             await self.cluster.start()
             self.shared = SharedLimiter(self.cluster.control, self.limiter)
         else:
@@ -212,10 +211,6 @@ class Server:
                 # The account is made: its other tables keep the guest's id until they end, and
                 # their results still go to the account (results.settle reads the aliases).
                 log.exception("telling the other processes that %s is %s failed", old, new)
-
-    def _renamed(self, old: str, new: str, name: str) -> None:
-        """Another process merged a guest into an account: rename it at the tables here."""
-        self.live.rename(old, new, name)
 
     # ------------------------------------------------------------------ identity
 
