@@ -183,6 +183,24 @@ def test_a_guest_keeps_its_tables_when_it_registers_or_logs_in(http: TestClient)
     assert table["seats"][1]["name"] == "Ada"
 
 
+def test_a_seated_guest_that_registers_plays_on_under_the_account_name(http: TestClient) -> None:
+    made = http.post("/api/tables", json={"game": "tichu", "open": False}).json()
+    with http.websocket_connect(f"/ws/{made['id']}") as ws:
+        ws.send_json({"type": "hello", "protocol": 1, "name": "guest name"})
+        ws.send_json({"type": "sit", "seat": 2})
+        ws.send_json({"type": "ping", "ref": "p"})
+        while ws.receive_json()["type"] != "pong":
+            pass
+    before = http.get(f"/api/tables/{made['id']}").json()["seats"][2]
+    guest = http.get("/api/me").json()["player"]
+    assert (before["player"], before["name"]) == (guest, "guest name")
+    made_account = http.post("/api/register", json={"name": "Ada", "password": "analytical engine"})
+    assert made_account.status_code == 201
+    # Registering keeps the player id; the seat shows the account's name at once.
+    after = http.get(f"/api/tables/{made['id']}").json()["seats"][2]
+    assert (after["player"], after["name"]) == (guest, "Ada")
+
+
 def play_rated(http: TestClient, game: str = "doudizhu", **options: Any) -> str:
     """Sit at seat 0 of a new rated table, fill it with random bots, let a bot play for us to the end."""
     made = http.post("/api/tables", json={"game": game, "rated": True, "bot": "random", **options}).json()
