@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 from pagoda import tichu
 from pagoda.server.lobby import Lobby
-from pagoda.server.protocol import check_server
+from pagoda.server.protocol import apply_patch, check_server
 from pagoda.server.store import SqlStore, default_url
 from pagoda.server.table import Conn, Settings, Table
 
@@ -40,6 +40,29 @@ class Client:
         self.table = table
         self.conn = Conn(player, name, guest=f"g-{player}", strict=True)
         self.got: list[JSON] = []
+        #: The game view, legal actions and timers as a client holds them: each message folded in.
+        self.game: JSON | None = None
+        self.legal: JSON | None = None
+        self.timers: JSON | None = None
+
+    def fold(self, msg: JSON) -> None:
+        """Take what ``msg`` says of the view, the legal actions and the timers (as a client does)."""
+        if msg["type"] not in ("snapshot", "state", "event"):
+            return
+        if "game" in msg:
+            self.game = msg["game"]
+        if "patch" in msg:
+            assert self.game is not None, msg
+            self.game = apply_patch(self.game, msg["patch"])
+        if "legal" in msg:
+            self.legal = msg["legal"]
+        if "timers" in msg:
+            self.timers = msg["timers"]
+
+    @property
+    def state(self) -> JSON:
+        """The folded ``game``, ``legal`` and ``timers``."""
+        return {"game": self.game, "legal": self.legal, "timers": self.timers}
 
     async def settle(self) -> list[JSON]:
         """Wait until the actor has handled everything queued so far; return the new messages."""
@@ -49,6 +72,7 @@ class Client:
             msg = self.conn.outbox.get_nowait()
             if msg is not None:
                 check_server(msg)
+                self.fold(msg)
                 new.append(msg)
         self.got.extend(new)
         return new

@@ -46,8 +46,8 @@ def test_a_complete_trick_waits_for_the_window_then_the_server_answers_and_takes
             assert cs[seat].errors(await cs[seat].send(type="act", action=text)) == []
         assert table.match.round.window == (3,)  # the trick is complete: seat 3 is asked
         # the legal list a player gets never holds the server's take or no-bomb
-        assert "no-bomb" not in cs[3].last("state")["legal"]["actions"]
-        assert "take" not in cs[2].last("state")["legal"]["actions"]
+        assert "no-bomb" not in cs[3].state["legal"]["actions"]
+        assert "take" not in cs[2].state["legal"]["actions"]
         n = len(table.actions)
         await wait_for(lambda: len(table.actions) >= n + 2, cs)
         assert table.actions[n:] == [(3, "no-bomb"), (2, "take")]
@@ -70,7 +70,7 @@ def test_a_seat_in_the_window_may_still_bomb_before_it_closes(tmp_path: Path) ->
         table = cs[0].table
         for seat, text in ((2, "play 2b"), (3, "pass"), (0, "pass"), (1, "pass")):
             await cs[seat].send(type="act", action=text)
-        bombs = [a for a in cs[3].last("state")["legal"]["actions"] if a.startswith("play")]
+        bombs = [a for a in cs[3].state["legal"]["actions"] if a.startswith("play")]
         assert bombs
         assert cs[3].errors(await cs[3].send(type="act", action=bombs[0])) == []
         assert table.actions[-1] == (3, bombs[0])

@@ -47,7 +47,7 @@ def test_lobby_seats_bots_and_start(tmp_path: Path) -> None:
         assert table.status == "playing"
         assert table.seq == seq + 2
         assert [s.bot for s in table.seats] == [None, "random", None, "heuristic"]
-        state = owner.last("state")
+        state = owner.state
         assert state["legal"]["actions"] == ["grand", "no-grand"]
         assert len(state["game"]["hand"]) == 8
         assert owner.errors(await owner.send(type="sit", seat=3))[0]["code"] == "not_in_lobby"
@@ -339,8 +339,12 @@ def test_doudizhu_table_plays_to_the_end_with_hands_kept_private(tmp_path: Path)
             "round_over",
             "match_over",
         ]
-        assert all("hand" not in (m.get("game") or {}) for m in watcher.got)
-        assert all(m["game"]["hand"] is not None for m in a.got if m["type"] == "state")
+        assert all(
+            "hand" not in (m.get("game") or {}) and "hand" not in m.get("patch", {}) for m in watcher.got
+        )
+        assert all(m["game"]["hand"] is not None for m in a.got if m.get("game"))
+        assert a.game == table.view(1)
+        assert watcher.game == table.view(None)
         await lobby.close()
         await lobby.store.close()
 

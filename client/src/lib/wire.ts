@@ -77,6 +77,25 @@ export interface DoudizhuGame {
   hand?: string;
 }
 
+/** The fields of a seat's (or the spectators') Dou Di Zhu view that changed, with their new values. */
+export interface DoudizhuPatch {
+  game: "doudizhu";
+  round?: number;
+  scores?: number[];
+  phase?: "auction" | "over" | "play";
+  to_move?: number;
+  awaiting?: number[];
+  hand_sizes?: number[];
+  top?: Top | null;
+  landlord?: number | null;
+  kitty?: string | null;
+  bid?: number;
+  wild?: string | number | null;
+  multiplier?: number;
+  played?: string;
+  hand?: string;
+}
+
 /** A finished Dou Di Zhu round: points, the landlord, the winner, spring, the multiplier. */
 export interface DoudizhuRoundSummary {
   game: "doudizhu";
@@ -99,11 +118,20 @@ export interface ErrorMessage {
   ref?: string | number;
 }
 
-/** One event, as the viewer may see it. */
+/** One event, as the viewer may see it. The last event of what one command did also carries
+ * what the viewer needs to go on: the change of its view (``patch``: the fields that changed
+ * since the view it last got; or the whole view, ``game``, when the match starts, a round begins
+ * or a patch would be no smaller), what it may do now (``legal``) and the ``timers``. A field
+ * left out is unchanged; events resent after ``since`` carry none of them.
+ */
 export interface EventMessage {
   type: "event";
   seq: number;
   event: SeatsEvent | StartedEvent | ActionEvent | RoundOverEvent | MatchOverEvent | ChatEvent | StandinEvent;
+  game?: TichuGame | DoudizhuGame | null;
+  patch?: TichuPatch | DoudizhuPatch;
+  legal?: Legal | null;
+  timers?: Timers;
   ref?: string | number;
 }
 
@@ -240,7 +268,9 @@ export interface StartedEvent {
   time: number;
 }
 
-/** The game as the viewer may see it after an event, and what it may do now. */
+/** The viewer's whole view and what it may do, after a change that made no event (a seat's
+ * own ``no-bomb``, told to that seat alone).
+ */
 export interface StateMessage {
   type: "state";
   seq: number;
@@ -308,6 +338,31 @@ export interface TichuGame {
   out: number[];
   won_points: number[];
   played: string;
+  hand?: string[];
+  given?: string[] | null;
+  received?: string[] | null;
+}
+
+/** The fields of a seat's (or the spectators') Tichu view that changed, with their new values. */
+export interface TichuPatch {
+  game: "tichu";
+  round?: number;
+  scores?: number[];
+  phase?: "exchange" | "grand_tichu" | "over" | "play";
+  to_move?: number;
+  awaiting?: number[];
+  hand_sizes?: number[];
+  top?: Top | null;
+  grand_decided?: boolean[];
+  grand_calls?: boolean[];
+  tichu_calls?: boolean[];
+  trick?: Top[];
+  passed?: boolean[];
+  trick_complete?: boolean;
+  wish?: number;
+  out?: number[];
+  won_points?: number[];
+  played?: string;
   hand?: string[];
   given?: string[] | null;
   received?: string[] | null;
@@ -383,6 +438,8 @@ export interface You {
 }
 
 export type GameView = TichuGame | DoudizhuGame;
+
+export type GamePatch = TichuPatch | DoudizhuPatch;
 
 export type GameEvent = SeatsEvent | StartedEvent | ActionEvent | RoundOverEvent | MatchOverEvent | ChatEvent | StandinEvent;
 

@@ -237,6 +237,59 @@ class DoudizhuGame(_Shape, tag_field="game", tag="doudizhu", forbid_unknown_fiel
 GameView = TichuGame | DoudizhuGame
 
 
+class TichuPatch(_Shape, tag_field="game", tag="tichu", forbid_unknown_fields=True):
+    """The fields of a seat's (or the spectators') Tichu view that changed, with their new values."""
+
+    round: int | UnsetType = UNSET
+    scores: list[int] | UnsetType = UNSET
+    phase: Literal["grand_tichu", "exchange", "play", "over"] | UnsetType = UNSET
+    to_move: int | UnsetType = UNSET
+    awaiting: list[int] | UnsetType = UNSET
+    hand_sizes: list[int] | UnsetType = UNSET
+    top: Top | UnsetType | None = UNSET
+    grand_decided: list[bool] | UnsetType = UNSET
+    grand_calls: list[bool] | UnsetType = UNSET
+    tichu_calls: list[bool] | UnsetType = UNSET
+    trick: list[Top] | UnsetType = UNSET
+    passed: list[bool] | UnsetType = UNSET
+    trick_complete: bool | UnsetType = UNSET
+    wish: int | UnsetType = UNSET
+    out: list[int] | UnsetType = UNSET
+    won_points: list[int] | UnsetType = UNSET
+    played: str | UnsetType = UNSET
+    hand: list[str] | UnsetType = UNSET
+    given: list[str] | UnsetType | None = UNSET
+    received: list[str] | UnsetType | None = UNSET
+
+
+class DoudizhuPatch(_Shape, tag_field="game", tag="doudizhu", forbid_unknown_fields=True):
+    """The fields of a seat's (or the spectators') Dou Di Zhu view that changed, with their new values."""
+
+    round: int | UnsetType = UNSET
+    scores: list[int] | UnsetType = UNSET
+    phase: Literal["auction", "play", "over"] | UnsetType = UNSET
+    to_move: int | UnsetType = UNSET
+    awaiting: list[int] | UnsetType = UNSET
+    hand_sizes: list[int] | UnsetType = UNSET
+    top: Top | UnsetType | None = UNSET
+    landlord: int | UnsetType | None = UNSET
+    kitty: str | UnsetType | None = UNSET
+    bid: int | UnsetType = UNSET
+    wild: str | int | UnsetType | None = UNSET
+    multiplier: int | UnsetType = UNSET
+    played: str | UnsetType = UNSET
+    hand: str | UnsetType = UNSET
+
+
+#: A view's change: the top-level fields that differ from the view the receiver last got.
+GamePatch = TichuPatch | DoudizhuPatch
+#: Each view model's patch model (the same fields, each optional).
+PATCHES: dict[type[msgspec.Struct], type[msgspec.Struct]] = {
+    TichuGame: TichuPatch,
+    DoudizhuGame: DoudizhuPatch,
+}
+
+
 class Legal(_Shape, forbid_unknown_fields=True):
     """What the viewer may send now (texts), and whether an exchange is to be composed."""
 
@@ -384,14 +437,23 @@ class Snapshot(_Server, tag="snapshot"):
 
 
 class EventMessage(_Server, tag="event"):
-    """One event, as the viewer may see it."""
+    """One event, as the viewer may see it. The last event of what one command did also carries
+    what the viewer needs to go on: the change of its view (``patch``: the fields that changed
+    since the view it last got; or the whole view, ``game``, when the match starts, a round begins
+    or a patch would be no smaller), what it may do now (``legal``) and the ``timers``. A field
+    left out is unchanged; events resent after ``since`` carry none of them."""
 
     seq: Seq
     event: GameEvent
+    game: GameView | UnsetType | None = UNSET
+    patch: GamePatch | UnsetType = UNSET
+    legal: Legal | UnsetType | None = UNSET
+    timers: Timers | UnsetType = UNSET
 
 
 class StateMessage(_Server, tag="state"):
-    """The game as the viewer may see it after an event, and what it may do now."""
+    """The viewer's whole view and what it may do, after a change that made no event (a seat's
+    own ``no-bomb``, told to that seat alone)."""
 
     seq: Seq
     game: GameView | None
@@ -436,7 +498,8 @@ ServerMessage = (
 SERVER_TYPES: tuple[type[_Server], ...] = (Welcome, Snapshot, EventMessage, StateMessage, TableMessage)
 SERVER_TYPES += (WhyAnswer, ErrorMessage, Pong)
 #: The unions the client names (beside each direction's messages).
-UNIONS: dict[str, Any] = {"GameView": GameView, "GameEvent": GameEvent, "RoundSummary": RoundSummary}
+UNIONS: dict[str, Any] = {"GameView": GameView, "GamePatch": GamePatch, "GameEvent": GameEvent}
+UNIONS["RoundSummary"] = RoundSummary
 
 
 def tag(model: type[msgspec.Struct]) -> str:

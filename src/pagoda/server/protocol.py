@@ -25,7 +25,7 @@ from pagoda.server.messages import (
 )
 
 __all__ = ["CLIENT", "PROTOCOL", "SERVER", "ProtocolError", "check_server", "error", "parse_client"]
-__all__ += ["schemas"]
+__all__ += ["apply_patch", "schemas", "view_patch"]
 
 JSON = dict[str, Any]
 
@@ -171,6 +171,37 @@ def check_server(msg: JSON) -> None:
         msgspec.convert(msg, ServerMessage)
     except msgspec.ValidationError as e:
         raise ValueError(_explain(str(msg.get("type")), e)) from None
+
+
+def view_patch(old: JSON | None, new: JSON) -> JSON | None:
+    """The change from the view ``old`` to ``new``: ``game`` (the view's tag) and each top-level field
+    whose value differs; None when ``new`` goes whole instead: there is no ``old``, it is another
+    game's or another round's (a new deal changes nearly everything), its fields are others, or
+    every field changed (a patch would be no smaller).
+
+    >>> old = {"game": "doudizhu", "round": 1, "bid": 0, "to_move": 1}
+    >>> view_patch(old, {**old, "bid": 2})
+    {'game': 'doudizhu', 'bid': 2}
+    >>> view_patch(old, {**old, "round": 2}) is None
+    True
+    """
+    if old is None or old.keys() != new.keys() or old["game"] != new["game"] or old["round"] != new["round"]:
+        return None
+    changed = {key: value for key, value in new.items() if old[key] != value}
+    if len(changed) >= len(new) - 2:  # (all but ``game`` and ``round``, which are the same)
+        return None
+    return {"game": new["game"], **changed}
+
+
+def apply_patch(view: JSON, patch: JSON) -> JSON:
+    """The view ``view`` with the fields of ``patch`` (from :func:`view_patch`) set: what a client does.
+
+    >>> apply_patch({"game": "doudizhu", "round": 1, "bid": 0}, {"game": "doudizhu", "bid": 2})
+    {'game': 'doudizhu', 'round': 1, 'bid': 2}
+    """
+    if patch["game"] != view["game"]:
+        raise ValueError(f"a {patch['game']} patch cannot change a {view['game']} view")
+    return {**view, **patch}
 
 
 def error(

@@ -31,7 +31,7 @@ from pagoda.server import limits
 from pagoda.server.games import GAMES, JSON, TableOptions, bot_name, record_text
 from pagoda.server.limits import Rate
 from pagoda.server.pool import BotPool, Question, decide
-from pagoda.server.protocol import PROTOCOL, check_server, error
+from pagoda.server.protocol import PROTOCOL, check_server, error, view_patch
 
 log = logging.getLogger("pagoda.server")
 
@@ -98,6 +98,8 @@ class Conn:
         self.address = address  # the client's network address ("" when unknown)
         self.order = 0  # when it joined its table, among that table's connections
         self.seat: int | None = None
+        #: The game view this connection was last sent (what the next patch changes).
+        self.view: JSON | None = None
         self.outbox: asyncio.Queue[JSON | None] = asyncio.Queue(maxsize=outbox)
         self.closed = False
         self.strict = strict
@@ -731,26 +733,55 @@ class Table:
             self.grace_due.clear()
             self.take_due = None
         game_changed = match is not None or any(e["kind"] == "started" for e in events)
-        # Each message is built once per viewer (a seat, or None for spectators), not per connection.
+        # A stand-in changes who the timers wait for, and a player back from one is waited for again.
+        timers_changed = game_changed or any(e["kind"] == "standin" for e in events)
+        if game_changed or timers_changed:
+            self._refresh()
+        # Each message is built once per viewer (a seat, or None for spectators), not per
+        # connection; the view's change once per view its connections were last sent.
         told: dict[int | None, list[JSON]] = {}
+        ends: dict[tuple[int | None, int], JSON] = {}
+        views: dict[int | None, JSON | None] = {}
+        parts: dict[int | None, JSON] = {}
+        timers = self._timers() if timers_changed else {}
         for c in list(self.conns):
-            if c.seat not in told:
-                told[c.seat] = [
-                    {"type": "event", "seq": e["seq"], "event": self._filter(e, c.seat)} for e in events
+            seat = c.seat
+            if seat not in told:
+                told[seat] = [
+                    {"type": "event", "seq": e["seq"], "event": self._filter(e, seat)} for e in events
                 ]
-            for msg in told[c.seat]:
+            update = (game_changed or timers_changed) and (tell is None or seat in tell)
+            if not update:
+                for msg in told[seat]:
+                    c.send(msg)
+                continue
+            if seat not in parts:
+                part: JSON = {"timers": timers}
+                if game_changed:
+                    part["legal"] = self._legal(seat)
+                    views[seat] = self.view(seat)
+                parts[seat] = part
+            view = views.get(seat, c.view)
+            if not told[seat]:  # a change no event tells (a seat's own no-bomb): the whole state
+                c.send({"type": "state", "seq": self.seq, "game": view, **parts[seat]})
+                c.view = view
+                continue
+            key = (seat, id(c.view))
+            if key not in ends:
+                end = {**told[seat][-1], **parts[seat]}
+                if view is not c.view and view is not None:
+                    change = view_patch(c.view, view)
+                    if change is None:
+                        end["game"] = view
+                    elif len(change) > 1:
+                        end["patch"] = change
+                ends[key] = end
+            for msg in told[seat][:-1]:
                 c.send(msg)
+            c.send(ends[key])
+            c.view = view
         if seats is not None:
             self._broadcast_table()
-        if game_changed:
-            self._refresh()
-            states: dict[int | None, JSON] = {}
-            for c in list(self.conns):
-                if tell is not None and c.seat not in tell:
-                    continue
-                if c.seat not in states:
-                    states[c.seat] = self._state(c)
-                c.send(states[c.seat])
 
     def _record_of(self, actions: list[tuple[int, str]]) -> str:
         """The record's text after ``actions``: the last one's line added to the text kept of the
@@ -813,21 +844,21 @@ class Table:
         take = None if self.take_due is None else round(wall + self.take_due - loop_now, 3)
         return {"turn": turn, "take": take}
 
-    def _state_parts(self, conn: Conn) -> JSON:
-        legal = None
-        if self.status == "playing" and conn.seat is not None:
-            legal = self.game.legal(self.match, conn.seat)
-        return {"seq": self.seq, "game": self.view(conn.seat), "legal": legal, "timers": self._timers()}
-
-    def _state(self, conn: Conn) -> JSON:
-        return {"type": "state", **self._state_parts(conn)}
+    def _legal(self, seat: int | None) -> JSON | None:
+        if self.status != "playing" or seat is None:
+            return None
+        return self.game.legal(self.match, seat)
 
     def _snapshot(self, conn: Conn) -> JSON:
+        conn.view = self.view(conn.seat)
         return {
             "type": "snapshot",
+            "seq": self.seq,
             "table": self.table_info(),
             "you": self._you(conn),
-            **self._state_parts(conn),
+            "game": conn.view,
+            "legal": self._legal(conn.seat),
+            "timers": self._timers(),
         }
 
     def _broadcast_table(self) -> None:
