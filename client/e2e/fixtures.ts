@@ -8,7 +8,7 @@ export const test = base.extend<{ legal: { actions: string[] } }>({
     if (!url) throw new Error('PAGODA_E2E_URL is not set: global setup did not run');
     await use(url);
   },
-  // the legal actions of the latest snapshot/state frame on any of the page's sockets
+  // the legal actions of the latest frame that carries them on any of the page's sockets
   legal: async ({ page }, use) => {
     await use(trackLegal(page));
   },
@@ -137,7 +137,7 @@ export async function decide(
   return true;
 }
 
-/** The legal actions of the latest snapshot/state frame on any of a page's sockets. */
+/** The legal actions of the latest frame that carries them on any of a page's sockets. */
 export function trackLegal(page: Page): { actions: string[] } {
   const legal = { actions: [] as string[] };
   page.on('websocket', (ws) => {
@@ -145,7 +145,10 @@ export function trackLegal(page: Page): { actions: string[] } {
       if (typeof payload !== 'string') return;
       try {
         const msg = JSON.parse(payload);
-        if (msg.type === 'state' || msg.type === 'snapshot') legal.actions = msg.legal?.actions ?? [];
+        // (an event carries `legal` when it changed: the last event of what a command did)
+        if ((msg.type === 'state' || msg.type === 'snapshot' || msg.type === 'event') && 'legal' in msg) {
+          legal.actions = msg.legal?.actions ?? [];
+        }
       } catch {
         /* not JSON */
       }

@@ -33,6 +33,21 @@ async def open_lobby(tmp: Path, settings: Settings = FAST) -> Lobby:
     return Lobby(store, settings)
 
 
+def fold(held: JSON, msg: JSON) -> bool:
+    """Fold into ``held`` what ``msg`` says of the view (``game``, or ``patch`` over the view held),
+    the ``legal`` actions, the ``timers`` and ``seq``, as a client does; whether it said any."""
+    if msg["type"] not in ("snapshot", "state", "event"):
+        return False
+    parts: JSON = {k: msg[k] for k in ("game", "legal", "timers") if k in msg}
+    if "patch" in msg:
+        assert held.get("game") is not None, msg
+        parts["game"] = apply_patch(held["game"], msg["patch"])
+    if not parts:
+        return False
+    held.update(parts, seq=msg["seq"])
+    return True
+
+
 class Client:
     """A connection whose messages are kept in order (each checked against the schema)."""
 
@@ -47,17 +62,9 @@ class Client:
 
     def fold(self, msg: JSON) -> None:
         """Take what ``msg`` says of the view, the legal actions and the timers (as a client does)."""
-        if msg["type"] not in ("snapshot", "state", "event"):
-            return
-        if "game" in msg:
-            self.game = msg["game"]
-        if "patch" in msg:
-            assert self.game is not None, msg
-            self.game = apply_patch(self.game, msg["patch"])
-        if "legal" in msg:
-            self.legal = msg["legal"]
-        if "timers" in msg:
-            self.timers = msg["timers"]
+        held = self.state
+        if fold(held, msg):
+            self.game, self.legal, self.timers = held["game"], held["legal"], held["timers"]
 
     @property
     def state(self) -> JSON:

@@ -54,8 +54,8 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient
                 msg = ws.receive_json()
                 if msg["type"] in ("table", "snapshot", "welcome"):
                     rejoin = msg["you"].get("rejoin") or rejoin
-                if msg["type"] == "state" and msg["game"].get("hand"):
-                    hand = msg["game"]["hand"]
+                if msg["type"] == "event" and (msg.get("game") or {}).get("hand"):
+                    hand = msg["game"]["hand"]  # (the started event carries the first view whole)
         secrets = {"invite": live["invite"], "rejoin": rejoin, "hand": hand, "table": live["id"]}
         yield http, tmp / "db.sqlite3", secrets
 

@@ -261,7 +261,7 @@ def _seat_and_start(port: int, made: JSON) -> None:
         ws.send(json.dumps({"type": "hello", "protocol": 1, "guest": made["guest"], "name": "Bo"}))
         ws.send(json.dumps({"type": "sit", "seat": 0}))
         ws.send(json.dumps({"type": "start", "fill": "heuristic"}))
-        while receive(ws)["type"] != "state":
+        while "legal" not in receive(ws):  # (the started event carries the first legal actions)
             pass
 
 

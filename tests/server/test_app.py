@@ -15,7 +15,7 @@ from starlette.websockets import WebSocketDisconnect
 from pagoda import doudizhu as ddz
 from pagoda.server.app import Config, create_app
 from pagoda.server.games import GAMES, TableOptions
-from pagoda.server.protocol import check_server
+from pagoda.server.protocol import apply_patch, check_server
 from pagoda.server.replay import replay_frames
 from pagoda.server.store import record_actions
 
@@ -56,6 +56,15 @@ def until(ws: Any, kind: str, limit: int = 50) -> JSON:
     raise AssertionError(f"no {kind} in {limit} messages")
 
 
+def until_legal(ws: Any, limit: int = 50) -> JSON:
+    """Read messages (checking each) until an event that carries the legal actions."""
+    for _ in range(limit):
+        msg = until(ws, "event")
+        if "legal" in msg:
+            return msg
+    raise AssertionError(f"no event with legal actions in {limit} events")
+
+
 def test_page_and_lobby_endpoints(client: TestClient) -> None:
     assert "not built yet" in client.get("/").text
     me = client.get("/api/me").json()
@@ -91,12 +100,25 @@ def test_play_rejoin_and_refusals_over_websocket(client: TestClient) -> None:
         while token is None:
             token = until(ws, "table")["you"]["rejoin"]
         ws.send_json({"type": "start", "fill": "heuristic"})
-        state = until(ws, "state")
-        assert state["legal"]["actions"] == ["grand", "no-grand"]
+        started = until_legal(ws)  # the match's first view comes whole with the started event
+        assert (started["event"]["kind"], started["legal"]["actions"]) == ("started", ["grand", "no-grand"])
+        assert until(ws, "table")["table"]["status"] == "playing"
         ws.send_json({"type": "act", "action": "no-grand", "ref": "a1"})
-        event = until(ws, "event")
+        # the action's event tells the view's change and what the seat may do now; no state follows
+        event = ws.receive_json()
+        check_server(event)
         assert event["event"]["action"] == "no-grand"
-        before = until(ws, "state")
+        decided = [True, False, False, False]
+        assert event["patch"] == {
+            "game": "tichu",
+            "to_move": 1,
+            "awaiting": [1, 2, 3],
+            "grand_decided": decided,
+        }
+        assert event["legal"] == {"actions": [], "exchange": False}
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json() == {"type": "pong"}
+        before = {"seq": event["seq"], "game": apply_patch(started["game"], event["patch"])}
         ws.send_json({"type": "act", "action": "no-grand", "ref": "a2"})
         assert until(ws, "error")["ref"] == "a2"
         ws.send_text("{not json")
@@ -153,7 +175,7 @@ def test_seed_option_deals_the_seeded_match(client: TestClient) -> None:
         ws.send_json({"type": "hello", "protocol": 1, "name": "Ann"})
         ws.send_json({"type": "sit", "seat": 0})
         ws.send_json({"type": "start", "fill": "random"})
-        state = until(ws, "state")
+        state = until_legal(ws)
     deal = ddz.Match.new(12345, ddz.RULES["classic"]).current
     assert state["game"]["hand"] == str(deal.view(0).hand)
 

@@ -24,7 +24,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from pagoda.server.bus import Cluster, owner_key
-from pagoda.server.protocol import check_server
+from pagoda.server.protocol import apply_patch, check_server
 
 from .helpers import card_words, open_lobby, run
 from .test_restart import free_port, post, server
@@ -92,6 +92,7 @@ class Player:
         self.acted_at = -1
         self.waiting = False  # an action sent and not yet answered
         self.answered = False
+        self.folded: list[JSON] = []  # the view, legal actions and timers after each change told
         self.reader = asyncio.get_running_loop().create_task(self._read())
 
     async def _read(self) -> None:
@@ -102,18 +103,40 @@ class Player:
                 check_server(msg)
                 self.texts.append(text)
                 self.got.append(msg)
-                # An action is answered by its event and the state after it, or by an error.
+                # An action is answered by its event and the change it tells, or by an error.
                 own = msg["type"] == "event" and msg["event"].get("seat") == self.seat
                 if own or msg["type"] == "welcome":
                     self.answered = True
-                elif msg["type"] == "error" or (self.answered and msg["type"] in ("state", "snapshot")):
+                changed = self._fold(msg)
+                if msg["type"] == "error" or (self.answered and changed):
                     self.waiting = self.answered = False
+
+    def _fold(self, msg: JSON) -> bool:
+        """Fold what ``msg`` says of the view, the legal actions and the timers (as a client does)."""
+        if msg["type"] in ("snapshot", "state"):
+            self.folded.append({k: msg[k] for k in ("seq", "game", "legal", "timers")})
+            return True
+        if msg["type"] != "event" or not {"game", "patch", "legal", "timers"} & msg.keys():
+            return False
+        last = {**self.folded[-1], "seq": msg["seq"]}
+        last |= {k: msg[k] for k in ("game", "legal", "timers") if k in msg}
+        if "patch" in msg:
+            last["game"] = apply_patch(last["game"], msg["patch"])
+        self.folded.append(last)
+        return True
 
     async def send(self, **msg: Any) -> None:
         await self.ws.send(json.dumps(msg))
 
     def states(self) -> list[JSON]:
-        return [m for m in self.got if m["type"] in ("state", "snapshot")]
+        return self.folded
+
+    async def until(self, cond: Any, limit: float = 15.0) -> None:
+        """Wait until ``cond()`` holds."""
+        end = time.monotonic() + limit
+        while not cond():
+            assert time.monotonic() < end, f"seat {self.seat}: not in time; the last: {self.got[-3:]}"
+            await asyncio.sleep(0.01)
 
     def events(self) -> list[JSON]:
         return [m for m in self.got if m["type"] == "event"]
@@ -216,10 +239,12 @@ async def scenario(tmp_path: Path, redis_url: str) -> None:
                 "exchange"
             ]
         # No message to Y names a card of X's hand, except the one Y gave X.
-        await x.wait(lambda m: m["type"] == "state" and m["seq"] == y.states()[-1]["seq"])
+        await x.until(lambda: x.states()[-1]["seq"] == y.states()[-1]["seq"])
         hand_x = set(x.states()[-1]["game"]["hand"])
         y_gave = next(
-            e["event"]["action"] for e in y.events() if e["event"].get("seat") == 1 and "exch" in str(e)
+            e["event"]["action"]
+            for e in y.events()
+            if e["event"].get("seat") == 1 and e["event"].get("action", "").startswith("exchange")
         )
         leaked = card_words(" ".join(y.texts)) & (hand_x - card_words(y_gave))
         assert leaked == set()
@@ -256,7 +281,7 @@ async def scenario(tmp_path: Path, redis_url: str) -> None:
         assert len(more) == 8
 
         # Every event reached each client once, in order, without a gap: none lost across the move.
-        await x.wait(lambda m: m["type"] == "state" and m["seq"] == y2.states()[-1]["seq"])
+        await x.until(lambda: x.states()[-1]["seq"] == y2.states()[-1]["seq"])
         all_x = seqs(x)
         assert all_x[-1] > last_x
         assert sorted(set(all_x)) == list(range(all_x[0], all_x[-1] + 1))

@@ -17,6 +17,8 @@ from websockets.sync.client import ClientConnection, connect
 
 from pagoda.server.protocol import check_server
 
+from .helpers import fold
+
 JSON = dict[str, Any]
 
 
@@ -74,13 +76,14 @@ def receive(ws: ClientConnection) -> JSON:
     return msg
 
 
-def my_turn(ws: ClientConnection) -> JSON:
-    """Read until a state (or snapshot) where the game waits for seat 0 alone and no take is pending."""
+def my_turn(ws: ClientConnection, held: JSON) -> JSON:
+    """Read (folding each message's view, legal actions and timers into ``held``) until the game
+    waits for seat 0 alone and no take is pending; ``held`` then."""
     for _ in range(2000):
-        msg = receive(ws)
-        ready = msg["type"] in ("state", "snapshot") and msg["game"] and msg["game"]["awaiting"] == [0]
-        if ready and msg["timers"]["take"] is None:
-            return msg
+        if not fold(held, receive(ws)):
+            continue
+        if held["game"] and held["game"]["awaiting"] == [0] and held["timers"]["take"] is None:
+            return dict(held)
     raise AssertionError("seat 0's turn never came")
 
 
@@ -102,10 +105,11 @@ def test_kill_and_restart_restores_the_table(tmp_path: Path) -> None:
             ws.send(json.dumps({"type": "hello", "protocol": 1, "guest": made["guest"], "name": "Ann"}))
             ws.send(json.dumps({"type": "sit", "seat": 0}))
             ws.send(json.dumps({"type": "start", "fill": "heuristic"}))
-            state = my_turn(ws)
+            held: JSON = {}
+            state = my_turn(ws, held)
             for _ in range(6):
                 ws.send(json.dumps({"type": "act", "action": choose(state)}))
-                state = my_turn(ws)
+                state = my_turn(ws, held)
             ws.send(json.dumps({"type": "resync", "since": state["seq"]}))
             before = receive(ws)
             while before["type"] != "snapshot":
@@ -119,9 +123,10 @@ def test_kill_and_restart_restores_the_table(tmp_path: Path) -> None:
         assert receive(ws)["you"]["seat"] == 0
         after = receive(ws)
         assert after["type"] == "snapshot"
+        held = {k: after[k] for k in ("seq", "game", "legal", "timers")}
         for key in ("seq", "game", "legal", "you"):
             assert after[key] == before[key], key
         seats = [{k: s[k] for k in ("player", "name", "bot")} for s in after["table"]["seats"]]
         assert seats == [{k: s[k] for k in ("player", "name", "bot")} for s in before["table"]["seats"]]
         ws.send(json.dumps({"type": "act", "action": choose(after)}))
-        assert my_turn(ws)["seq"] > after["seq"]
+        assert my_turn(ws, held)["seq"] > after["seq"]

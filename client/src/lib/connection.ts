@@ -7,6 +7,8 @@ import {
   PROTOCOL, parseServer, type ClientMessage, type GameEvent, type GameView, type Hello, type Legal,
   type MatchSummary, type RoundSummary, type ServerMessage, type TableInfo, type Timers, type You,
 } from './protocol';
+import { applyPatch } from './view';
+import type { EventMessage } from './wire';
 
 export type Status = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
@@ -36,12 +38,16 @@ export interface TableState {
   why: WhyAnswer | null;
   /** Set once a snapshot has been received since the last hello. */
   synced: boolean;
+  /** The view missed a change (a gap in seq, a patch for another view): a resync is under way,
+   *  and what events say of the view waits for its snapshot. */
+  stale: boolean;
 }
 
 export function emptyState(): TableState {
   return {
     status: 'connecting', seq: 0, you: null, table: null, game: null, legal: null, timers: null,
     chat: [], log: [], summary: null, match: null, error: null, why: null, synced: false,
+    stale: false,
   };
 }
 
@@ -55,7 +61,7 @@ export function reduce(s: TableState, msg: ServerMessage): TableState {
     case 'snapshot':
       return {
         ...s, seq: msg.seq, table: msg.table, you: msg.you, game: msg.game, legal: msg.legal,
-        timers: msg.timers, synced: true,
+        timers: msg.timers, synced: true, stale: false,
       };
     case 'state':
       return { ...s, seq: Math.max(s.seq, msg.seq), game: msg.game, legal: msg.legal, timers: msg.timers };
@@ -106,9 +112,25 @@ export function reduce(s: TableState, msg: ServerMessage): TableState {
         case 'standin':
           break;
       }
-      return next;
+      return withChange(s, next, msg);
     }
   }
+}
+
+/** `next` with what the event says of the view (its patch, or the whole view), the legal actions
+ *  and the timers; each one it leaves out is unchanged. */
+function withChange(s: TableState, next: TableState, msg: EventMessage): TableState {
+  if (msg.game === undefined && !msg.patch && msg.legal === undefined && !msg.timers) return next;
+  if (!s.synced || s.stale) return next; // (the snapshot that follows brings all of it)
+  let game = msg.game !== undefined ? msg.game : s.game;
+  if (msg.patch) {
+    const patched = applyPatch(game, msg.patch);
+    if (!patched) return { ...next, stale: true };
+    game = patched;
+  }
+  return {
+    ...next, game, legal: msg.legal !== undefined ? msg.legal : s.legal, timers: msg.timers ?? s.timers,
+  };
 }
 
 export interface Storage {
@@ -192,8 +214,11 @@ export class TableConnection implements Readable<TableState> {
 
   receive(msg: ServerMessage): void {
     if (msg.type === 'event' && this.state.synced && msg.seq > this.state.seq + 1) {
-      // a gap: ask for what is missing, then take the snapshot that follows
-      this.send({ type: 'resync', since: this.state.seq });
+      // a gap: ask for what is missing (once), then take the snapshot that follows
+      if (!this.state.stale) {
+        this.send({ type: 'resync', since: this.state.seq });
+        this.set({ ...this.state, stale: true });
+      }
       return;
     }
     if ((msg.type === 'welcome' || msg.type === 'snapshot' || msg.type === 'table') && msg.you.rejoin) {
@@ -201,6 +226,7 @@ export class TableConnection implements Readable<TableState> {
     }
     if (msg.type === 'welcome' && msg.guest) this.o.storage?.setItem('pagoda.guest', msg.guest);
     let next = reduce(this.state, msg);
+    if (next.stale && !this.state.stale) this.send({ type: 'resync', since: next.seq });
     if (msg.type === 'snapshot' || msg.type === 'welcome') next = { ...next, status: 'open' };
     if (msg.type === 'error' && ['no_table', 'table_full', 'invite_required'].includes(msg.code) && !this.state.synced) {
       this.closed = true; // a refused hello: the server closes; do not retry

@@ -232,6 +232,11 @@ class _Client:
                 run.report.rounds += 1
             elif ev["kind"] == "match_over":
                 self.table.over = True
+            if self.state is not None and any(k in msg for k in ("game", "patch", "legal", "timers")):
+                self.state = self._fold(self.state, msg)
+                if self.answered:
+                    self.waiting = self.answered = False
+                self.consider()
         elif kind in ("state", "snapshot"):
             self.state = msg
             if self.answered:
@@ -248,6 +253,15 @@ class _Client:
                 f"table {self.table.index} seat {self.seat}: {msg['code']}: {msg['message']}"
             )
             self.waiting = self.answered = False
+
+    @staticmethod
+    def _fold(state: JSON, msg: JSON) -> JSON:
+        """``state`` after what an event says of the view (its patch or the whole view), the legal
+        actions and the timers (each one it leaves out is unchanged)."""
+        game = msg["game"] if "game" in msg else state["game"]
+        if "patch" in msg and game is not None:
+            game = {**game, **msg["patch"]}
+        return {**state, "game": game, **{k: msg[k] for k in ("legal", "timers") if k in msg}}
 
     def consider(self) -> None:
         """Schedule an action after a think time if the seat is awaited and nothing is in flight."""

@@ -98,8 +98,11 @@ class Conn:
         self.address = address  # the client's network address ("" when unknown)
         self.order = 0  # when it joined its table, among that table's connections
         self.seat: int | None = None
-        #: The game view this connection was last sent (what the next patch changes).
+        #: The game view, legal actions and timers this connection was last sent: an event tells
+        #: it what changed since (the view's patch), and leaves out what did not.
         self.view: JSON | None = None
+        self.legal: JSON | None = None
+        self.timers: JSON | None = None
         self.outbox: asyncio.Queue[JSON | None] = asyncio.Queue(maxsize=outbox)
         self.closed = False
         self.strict = strict
@@ -643,10 +646,14 @@ class Table:
                 match = self.game.apply(match, d.seat, text)
                 actions.append((d.seat, text))
                 asked.add(d.seat)
-        if asked:
-            await self._commit([], match=match, actions=actions, tell=asked)
-        self._closed_at = len(self.actions)
-        take = self.game.server_take(self.match)
+        take = self.game.server_take(match)
+        self._closed_at = len(actions)
+        if asked or take is None:
+            # The seats asked are told their state; when no take follows (a Dragon trick waits
+            # for its gift), everyone is, for the take timer has stopped for everyone: either way
+            # nobody learns who was asked.
+            tell = asked if take is not None else None
+            await self._commit([], match=match, actions=actions if asked else None, tell=tell)
         if take is not None:
             await self._act(*take, "server")
 
@@ -733,55 +740,62 @@ class Table:
             self.grace_due.clear()
             self.take_due = None
         game_changed = match is not None or any(e["kind"] == "started" for e in events)
-        # A stand-in changes who the timers wait for, and a player back from one is waited for again.
+        # A stand-in changes whom the timers wait for, and a player back from one is waited for again.
         timers_changed = game_changed or any(e["kind"] == "standin" for e in events)
-        if game_changed or timers_changed:
+        if timers_changed:
             self._refresh()
+        timers = self._timers() if timers_changed else None
         # Each message is built once per viewer (a seat, or None for spectators), not per
-        # connection; the view's change once per view its connections were last sent.
+        # connection: the events, the view and the legal actions; the change a connection is
+        # told once for all the connections that were last sent the same.
         told: dict[int | None, list[JSON]] = {}
-        ends: dict[tuple[int | None, int], JSON] = {}
-        views: dict[int | None, JSON | None] = {}
-        parts: dict[int | None, JSON] = {}
-        timers = self._timers() if timers_changed else {}
+        held: dict[int | None, tuple[JSON | None, JSON | None]] = {}
+        ends: dict[tuple[int | None, int, int, int], JSON] = {}
         for c in list(self.conns):
             seat = c.seat
             if seat not in told:
                 told[seat] = [
                     {"type": "event", "seq": e["seq"], "event": self._filter(e, seat)} for e in events
                 ]
-            update = (game_changed or timers_changed) and (tell is None or seat in tell)
-            if not update:
+            if timers is None or (tell is not None and seat not in tell):
                 for msg in told[seat]:
                     c.send(msg)
                 continue
-            if seat not in parts:
-                part: JSON = {"timers": timers}
-                if game_changed:
-                    part["legal"] = self._legal(seat)
-                    views[seat] = self.view(seat)
-                parts[seat] = part
-            view = views.get(seat, c.view)
+            if game_changed:
+                if seat not in held:
+                    held[seat] = (self.view(seat), self._legal(seat))
+                view, legal = held[seat]
+            else:
+                view, legal = c.view, c.legal
             if not told[seat]:  # a change no event tells (a seat's own no-bomb): the whole state
-                c.send({"type": "state", "seq": self.seq, "game": view, **parts[seat]})
-                c.view = view
-                continue
-            key = (seat, id(c.view))
-            if key not in ends:
-                end = {**told[seat][-1], **parts[seat]}
-                if view is not c.view and view is not None:
-                    change = view_patch(c.view, view)
-                    if change is None:
-                        end["game"] = view
-                    elif len(change) > 1:
-                        end["patch"] = change
-                ends[key] = end
-            for msg in told[seat][:-1]:
-                c.send(msg)
-            c.send(ends[key])
-            c.view = view
+                c.send({"type": "state", "seq": self.seq, "game": view, "legal": legal, "timers": timers})
+            else:
+                key = (seat, id(c.view), id(c.legal), id(c.timers))
+                if key not in ends:
+                    ends[key] = {**told[seat][-1], **self._change(c, view, legal, timers)}
+                for msg in told[seat][:-1]:
+                    c.send(msg)
+                c.send(ends[key])
+            c.view, c.legal, c.timers = view, legal, timers
         if seats is not None:
             self._broadcast_table()
+
+    @staticmethod
+    def _change(conn: Conn, view: JSON | None, legal: JSON | None, timers: JSON) -> JSON:
+        """What differs from what ``conn`` was last sent: the view's patch (or the whole view), the
+        legal actions, the timers; each one the same is left out."""
+        out: JSON = {}
+        if view is not None and view is not conn.view:
+            patch = view_patch(conn.view, view)
+            if patch is None:
+                out["game"] = view
+            elif len(patch) > 1:
+                out["patch"] = patch
+        if legal != conn.legal:
+            out["legal"] = legal
+        if timers != conn.timers:
+            out["timers"] = timers
+        return out
 
     def _record_of(self, actions: list[tuple[int, str]]) -> str:
         """The record's text after ``actions``: the last one's line added to the text kept of the
@@ -850,15 +864,15 @@ class Table:
         return self.game.legal(self.match, seat)
 
     def _snapshot(self, conn: Conn) -> JSON:
-        conn.view = self.view(conn.seat)
+        conn.view, conn.legal, conn.timers = self.view(conn.seat), self._legal(conn.seat), self._timers()
         return {
             "type": "snapshot",
             "seq": self.seq,
             "table": self.table_info(),
             "you": self._you(conn),
             "game": conn.view,
-            "legal": self._legal(conn.seat),
-            "timers": self._timers(),
+            "legal": conn.legal,
+            "timers": conn.timers,
         }
 
     def _broadcast_table(self) -> None:
