@@ -14,10 +14,13 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pagoda.server.games import GAMES, TableOptions
+from pagoda.server.messages import PATCHES, GamePatch, GameView, tag
 from pagoda.server.protocol import apply_patch, view_patch
 from pagoda.server.table import Table
 
@@ -153,3 +156,18 @@ def test_a_patch_holds_the_fields_that_changed_and_nothing_else() -> None:
     assert view_patch(old, everything) is None  # a patch of every field would be no smaller
     with pytest.raises(ValueError, match="a doudizhu patch cannot change a tichu view"):
         apply_patch(old, {"game": "doudizhu", "bid": 1})
+
+
+def test_each_patch_model_has_its_view_models_fields_and_takes_their_values() -> None:
+    for view_model, patch_model in PATCHES.items():
+        assert patch_model.__struct_fields__ == view_model.__struct_fields__, patch_model
+        assert tag(patch_model) == tag(view_model)
+    for name in ("tichu", "doudizhu"):
+        game = GAMES[name]
+        match = game.new(TableOptions(name, game.presets()[0], None, 1, 0.0, True, "heuristic", 7))
+        for seat in (0, None):
+            view = game.view(match, seat)
+            msgspec.convert(view, GameView)  # a whole view is a patch of every field
+            msgspec.convert(view, GamePatch)
+            with pytest.raises(msgspec.ValidationError, match="Object contains unknown field `extra`"):
+                msgspec.convert({**view, "extra": 1}, GamePatch)

@@ -268,8 +268,9 @@ export interface StartedEvent {
   time: number;
 }
 
-/** The viewer's whole view and what it may do, after a change that made no event (a seat's
- * own ``no-bomb``, told to that seat alone).
+/** The viewer's whole view and what it may do, after a change that made no event: the server
+ * closed a bomb window with ``no-bomb`` (told to those seats alone; to everyone when no take
+ * follows, for the take timer stopped).
  */
 export interface StateMessage {
   type: "state";

@@ -4,8 +4,9 @@ Connections, timers and the lobby never touch a table's state: they put commands
 (:meth:`Table.join`, :meth:`Table.receive`, :meth:`Table.leave`) and the actor handles them one
 at a time. Each accepted command becomes one or more events with consecutive sequence numbers;
 the events are appended to the store *before* anyone is told, then every connection gets each
-event as its viewer may see it and its own view of the new state. A refused command leaves the
-table unchanged and is answered with an error to its sender alone.
+event as its viewer may see it, the last one carrying what changed for that viewer (its view's
+patch, its legal actions, the timers). A refused command leaves the table unchanged and is
+answered with an error to its sender alone.
 
 Bots move for their seats, for the seats of players who stayed away past the grace period, and
 for any seat whose turn timer runs out. Who is asked what is the rules core's answer
@@ -710,8 +711,10 @@ class Table:
         status: str | None = None,
         tell: set[int] | None = None,
     ) -> None:
-        """Number ``events``, store them (and the record), then apply the change and tell everyone
-        (``tell``: only the connections of these seats get the new state)."""
+        """Number ``events``, store them (and the record), then apply the change and tell everyone:
+        each event as its viewer may see it, the last with what changed for the connection (see
+        :meth:`_change`); a change without events is told as a whole ``state``. ``tell``: only the
+        connections of these seats are told the change."""
         for i, ev in enumerate(events):
             ev["seq"] = self.seq + 1 + i
         new_status = status or self.status
