@@ -18,6 +18,7 @@ COMMANDS = {
     "advise": "rank the actions of a position with their estimated value",
     "play": "play a match against bots in the terminal",
     "watch": "step through a stored game record in the terminal",
+    "train": "train a learned bot by self-play, with checkpoints and a curve",
 }
 
 

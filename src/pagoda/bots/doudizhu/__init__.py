@@ -1,7 +1,8 @@
 """The Dou Di Zhu bots and the driver that seats them.
 
 Registered levels: ``random`` (0), ``rlcard-rule`` (1, RLCard's rule agent, needs ``rlcard``),
-``heuristic`` (2), ``search`` (3). Every bot sees only ``Round.view(seat)``.
+``heuristic`` (2), ``learned`` (3, networks trained by self-play: :mod:`.learned`), ``search`` (3).
+Every bot sees only ``Round.view(seat)``.
 
 >>> from pagoda import doudizhu as ddz
 >>> from pagoda.bots import get_bot
@@ -30,6 +31,13 @@ def _rlcard_rule() -> Any:
     from pagoda.bots.doudizhu.rlcard_rule import RLCardRuleBot
 
     return RLCardRuleBot()
+
+
+@register("doudizhu", "learned", level=3, description="Q networks and a bidding network from self-play")
+def _learned(weights: str | None = None) -> Any:
+    from pagoda.bots.doudizhu.learned import LearnedBot
+
+    return LearnedBot(weights=weights)
 
 
 @register("doudizhu", "search", level=3, description="determinized sampling with heuristic rollouts")

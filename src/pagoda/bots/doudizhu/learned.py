@@ -1,0 +1,407 @@
+"""The ``learned`` Dou Di Zhu bot: Q(state, action) networks trained by deep Monte-Carlo self-play.
+
+Four small multilayer perceptrons, run with numpy alone, score every legal action of a decision;
+the bot takes the highest score (no randomness at play time):
+
+- three **play** networks, one per role: the landlord, the peasant who plays right after the
+  landlord (``down``) and the one who plays right before it (``up``). Each sees the state as its
+  seat's :class:`~pagoda.doudizhu.View` shows it (:func:`play_features`): its own hand, the cards
+  no other seat has shown, the cards each other seat has played, the cards each has left, the bid
+  and the bombs so far, the play on the table and who made it, each other seat's last action in
+  play, and the fewest combinations its hand plays out in; and the candidate action: its cards,
+  its kind and rank, and the hand it leaves (the cards and the fewest combinations they need).
+- a **bidding** network (:func:`bid_features`): the hand, its strength as the heuristic reads it,
+  the auction so far (who spoke, what they bid) and the candidate bid.
+
+Every network predicts the round's result for the seat that acts (+1 won, -1 lost) and is
+trained on the results of self-play rounds, the auction included (:mod:`pagoda.train.doudizhu`).
+The shipped weights (``learned_doudizhu.npz``, half precision) are read the first time a bot
+needs them. The bot plays any three-player, one-pack preset without wild cards (``classic``,
+``rlcard``, ``openspiel``); with ``rob=true`` the call and rob are the heuristic's, and on other
+presets (``four_player``, ``laizi``) it plays the heuristic's moves throughout.
+
+>>> from pagoda import doudizhu as ddz
+>>> from pagoda.bots.doudizhu import play_round
+>>> r = play_round(ddz.Round.new(seed=7), [LearnedBot(), LearnedBot(), LearnedBot()], seed=7)
+>>> r.is_over, sum(r.score())
+(True, 0)
+"""
+
+import io
+import itertools
+import json
+import math
+import os
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from pagoda.bots.doudizhu.hand import min_plays, played_cards, unseen
+from pagoda.bots.doudizhu.heuristic import HeuristicBot, strength
+from pagoda.doudizhu import Action, View
+from pagoda.doudizhu.actions import BID, PASS_KIND, PLAY
+from pagoda.doudizhu.cards import NUM_RANKS, counts_of, parse_mask, size_of
+from pagoda.doudizhu.combos import KINDS
+from pagoda.doudizhu.round import Phase
+from pagoda.doudizhu.rules import Rules
+
+Array = npt.NDArray[np.float32]
+Grads = list[npt.NDArray[Any]]
+
+#: the version of the feature layout: weights trained on another layout are refused
+FEATURES_VERSION = 1
+#: the play networks, by role, and the bidding network
+ROLES = ("landlord", "down", "up")
+NETS = (*ROLES, "bid")
+#: the shipped weights, inside the package
+WEIGHTS = "learned_doudizhu.npz"
+
+_KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
+_NK = len(KINDS)
+_THERMO = NUM_RANKS * 4
+_STEPS = np.arange(4)
+
+
+@lru_cache(maxsize=1 << 16)
+def _thermo(mask: int) -> Array:
+    """Cards as 4 bits per rank: bit k of rank r is set when the cards hold more than k of r."""
+    c = np.asarray(counts_of(mask))
+    return (c[:, None] > _STEPS).astype(np.float32).ravel()
+
+
+def _counts(mask: int) -> Array:
+    return np.asarray(counts_of(mask), np.float32) / 4.0
+
+
+def _left(n: int) -> list[float]:
+    return [n / 20.0, float(n == 1), float(n == 2), float(n <= 4)]
+
+
+def supported(rules: Rules) -> bool:
+    """Whether the networks can play ``rules`` (three seats, one pack, no wild cards)."""
+    return rules.players == 3 and rules.decks == 1 and rules.wild == "none"
+
+
+def role_of(view: View) -> int:
+    """0 landlord, 1 the peasant after it, 2 the peasant before it."""
+    landlord = view.landlord if view.landlord is not None else 0
+    return (view.seat - landlord) % 3
+
+
+def _last_plays(view: View) -> tuple[list[str | None], int]:
+    """Each seat's last action in play (None: none yet) and where the play began in the history."""
+    history = view.history
+    begin = next((i for i, (_, a) in enumerate(history) if a.startswith("play ")), len(history))
+    last: list[str | None] = [None, None, None]
+    for seat, text in history[begin:]:
+        last[seat] = text
+    return last, begin
+
+
+def _action_part(text: str | None) -> list[float]:
+    if text is None:
+        return [0.0] * (NUM_RANKS + 2)
+    if text == PASS_KIND:
+        return [0.0] * NUM_RANKS + [1.0, 1.0]
+    mask = parse_mask(text[5:].partition(" as ")[0])
+    return [*(c / 4.0 for c in counts_of(mask)), 0.0, 1.0]
+
+
+def state_features(view: View) -> Array:
+    """The play state as the seat to act sees it (see the module's text), one row."""
+    me = view.seat
+    nxt, prv = (me + 1) % 3, (me + 2) % 3
+    rules = view.rules
+    hand = view.hand.mask
+    played = played_cards(view.history)
+    hidden = unseen(hand, sum(played.values()), rules.decks)
+    role = role_of(view)
+    last, _ = _last_plays(view)
+    top = view.top if view.top_seat is not None and view.top_seat != me else None
+    top_part = [0.0] * (NUM_RANKS + _NK + 4)
+    if top is not None:
+        top_part[:NUM_RANKS] = [c / 4.0 for c in counts_of(top.mask)]
+        top_part[NUM_RANKS + _KIND_INDEX[top.kind]] = 1.0
+        k = NUM_RANKS + _NK
+        top_part[k] = float(view.top_seat == nxt)
+        top_part[k + 1] = float(view.top_seat == prv)
+        top_part[k + 2] = float(role != 0 and view.top_seat != view.landlord)  # the teammate's
+        top_part[k + 3] = (top.rank - 3) / 14.0
+    scalars = [
+        *(float(role == k) for k in range(3)),
+        view.bid / 3.0,
+        math.log2(max(1, view.multiplier)) / 4.0,
+        float(top is None),
+        min_plays(hand, rules) / 10.0,
+        *_left(view.counts[me]),
+        *_left(view.counts[nxt]),
+        *_left(view.counts[prv]),
+    ]
+    return np.concatenate(
+        [
+            _thermo(hand),
+            (np.asarray(hidden)[:, None] > _STEPS).astype(np.float32).ravel(),
+            _counts(played.get(nxt, 0)),
+            _counts(played.get(prv, 0)),
+            np.asarray(top_part + _action_part(last[nxt]) + _action_part(last[prv]) + scalars, np.float32),
+        ]
+    )
+
+
+def action_row(hand: int, action: Action, rules: Rules) -> Array:
+    combo = action.combo if action.kind == PLAY else None
+    kind = np.zeros(_NK + 1, np.float32)
+    if combo is None:
+        kind[_NK] = 1.0
+        cards = _thermo(0)
+        rest = hand
+        extra = [0.0, 0.0, 0.0]
+    else:
+        kind[_KIND_INDEX[combo.kind]] = 1.0
+        cards = _thermo(combo.mask)
+        rest = hand - combo.mask
+        extra = [(combo.rank - 3) / 14.0, combo.length / 12.0, float(combo.is_bomb)]
+    after = [min_plays(rest, rules) / 10.0 if rest else 0.0, size_of(rest) / 20.0, float(rest == 0)]
+    return np.concatenate([cards, kind, _thermo(rest), np.asarray(extra + after, np.float32)])
+
+
+def play_features(view: View, legal: Sequence[Action]) -> Array:
+    """One row per legal action: the state (:func:`state_features`) and the action's own part."""
+    state = state_features(view)
+    hand = view.hand.mask
+    rows = [action_row(hand, a, view.rules) for a in legal]
+    out = np.empty((len(rows), len(state) + len(rows[0])), np.float32)
+    out[:, : len(state)] = state
+    out[:, len(state) :] = rows
+    return out
+
+
+def bid_features(view: View, legal: Sequence[Action]) -> Array:
+    """One row per auction action: the hand, its strength, the auction so far and the candidate bid."""
+    hand = view.hand.mask
+    rules = view.rules
+    history = view.history
+    current = history[len(history) - len(history) % 3 :]  # an all-pass auction redeals: 3 passes
+    me = view.seat
+    spoke = [0.0] * 6
+    for seat, text in current:
+        rel = (seat - me) % 3 - 1  # 0: the next seat, 1: the previous
+        spoke[2 * rel] = 1.0
+        spoke[2 * rel + 1] = int(text.split()[1]) / 3.0 if text.startswith("bid ") else 0.0
+    base = [
+        *_thermo(hand),
+        strength(hand, rules) / 10.0,
+        min_plays(hand, rules) / 10.0,
+        *(float(len(current) == k) for k in range(3)),
+        *(float(view.bid == k) for k in range(4)),
+        *spoke,
+        float(len(history) >= 3),  # a redeal happened
+    ]
+    out = np.zeros((len(legal), len(base) + 4), np.float32)
+    out[:, : len(base)] = base
+    for i, a in enumerate(legal):
+        out[i, len(base) + (a.bid if a.kind == BID else 0)] = 1.0
+    return out
+
+
+class MLP:
+    """A ReLU perceptron with one output, its hand-written backprop and an Adam optimizer.
+
+    >>> net = MLP([3, 4, 1], seed=0)
+    >>> net.forward(np.zeros((2, 3), np.float32)).shape
+    (2,)
+    """
+
+    def __init__(self, sizes: Sequence[int], seed: int = 0, dtype: Any = np.float32) -> None:
+        rng = np.random.default_rng(seed)
+        self.sizes = list(sizes)
+        self.w = [
+            (rng.standard_normal((a, b)) * math.sqrt(2.0 / a)).astype(dtype)
+            for a, b in itertools.pairwise(self.sizes)
+        ]
+        self.b = [np.zeros(b, dtype) for b in self.sizes[1:]]
+        self.m = [np.zeros_like(p) for p in self.params()]
+        self.v = [np.zeros_like(p) for p in self.params()]
+        self.t = 0
+
+    def params(self) -> list[npt.NDArray[Any]]:
+        """The weights then the biases, layer by layer."""
+        return [*self.w, *self.b]
+
+    def _layers(self, x: npt.NDArray[Any]) -> list[npt.NDArray[Any]]:
+        acts = [x]
+        last = len(self.w) - 1
+        for i, (w, b) in enumerate(zip(self.w, self.b, strict=True)):
+            x = x @ w + b
+            if i < last:
+                x = np.maximum(x, 0)
+            acts.append(x)
+        return acts
+
+    def forward(self, x: npt.NDArray[Any]) -> npt.NDArray[Any]:
+        """The output for each row of ``x``."""
+        out: npt.NDArray[Any] = self._layers(x)[-1][:, 0]
+        return out
+
+    def loss_grads(self, x: npt.NDArray[Any], y: npt.NDArray[Any]) -> tuple[float, Grads]:
+        """The mean squared error on ``(x, y)`` and its gradient for every parameter (as :meth:`params`)."""
+        acts = self._layers(x)
+        err = acts[-1][:, 0] - y
+        grad = (2.0 * err / len(y))[:, None].astype(x.dtype)
+        gw: Grads = [np.empty(0)] * len(self.w)
+        gb: Grads = [np.empty(0)] * len(self.b)
+        for i in reversed(range(len(self.w))):
+            gw[i] = acts[i].T @ grad
+            gb[i] = grad.sum(axis=0)
+            if i:
+                grad = (grad @ self.w[i].T) * (acts[i] > 0)
+        return float(np.mean(err * err)), [*gw, *gb]
+
+    def step(self, x: Array, y: Array, lr: float = 1e-3) -> float:
+        """One Adam step on the squared error of ``(x, y)``; returns the loss before the step."""
+        loss, grads = self.loss_grads(x, y)
+        self.t += 1
+        b1, b2 = 0.9, 0.999
+        c1, c2 = 1 - b1**self.t, 1 - b2**self.t
+        for k, (p, g) in enumerate(zip(self.params(), grads, strict=True)):
+            self.m[k] = b1 * self.m[k] + (1 - b1) * g
+            self.v[k] = b2 * self.v[k] + (1 - b2) * g * g
+            p -= lr * (self.m[k] / c1) / (np.sqrt(self.v[k] / c2) + 1e-8)
+        return loss
+
+
+def play_width() -> int:
+    """The width of a play network's input row."""
+    return (
+        _THERMO * 2
+        + NUM_RANKS * 2
+        + (NUM_RANKS + _NK + 4)
+        + 2 * (NUM_RANKS + 2)
+        + 19
+        + (_THERMO * 2 + _NK + 1 + 6)
+    )
+
+
+def bid_width() -> int:
+    """The width of the bidding network's input row."""
+    return _THERMO + 2 + 3 + 4 + 6 + 1 + 4
+
+
+class Model:
+    """The four networks and what they were trained on (``meta``): episodes, feature version."""
+
+    def __init__(self, hidden: Sequence[int] = (256, 128), seed: int = 0) -> None:
+        self.hidden = list(hidden)
+        self.nets = {
+            name: MLP([bid_width() if name == "bid" else play_width(), *self.hidden, 1], seed=seed + k)
+            for k, name in enumerate(NETS)
+        }
+        self.meta: dict[str, Any] = {"features": FEATURES_VERSION, "hidden": self.hidden, "episodes": 0}
+
+    def q(self, name: str, x: Array) -> Array:
+        """The network ``name``'s values of the rows ``x``."""
+        out: Array = self.nets[name].forward(x)
+        return out
+
+    def save(self, path: str, optimizer: bool = True, half: bool = False) -> None:
+        """Write the model as a compressed npz (atomically); ``optimizer`` keeps Adam's state for
+        ``--resume``, ``half`` stores the weights in half precision (the shipped file)."""
+        arrays: dict[str, Any] = {"meta": np.asarray(json.dumps(self.meta))}
+        for name, net in self.nets.items():
+            for k, p in enumerate(net.params()):
+                arrays[f"{name}/p{k}"] = p.astype(np.float16) if half else p
+                if optimizer:
+                    arrays[f"{name}/m{k}"] = net.m[k]
+                    arrays[f"{name}/v{k}"] = net.v[k]
+            if optimizer:
+                arrays[f"{name}/t"] = np.asarray(net.t)
+        tmp = f"{path}.tmp"
+        with open(tmp, "wb") as f:
+            np.savez_compressed(f, **arrays)
+        os.replace(tmp, path)
+
+    @classmethod
+    def load(cls, source: str | bytes) -> "Model":
+        """Read a model written by :meth:`save` (a path, or the file's bytes)."""
+        data = np.load(io.BytesIO(source) if isinstance(source, bytes) else source, allow_pickle=False)
+        meta = json.loads(str(data["meta"]))
+        if meta.get("features") != FEATURES_VERSION:
+            raise ValueError(
+                f"weights of feature layout {meta.get('features')!r};"
+                f" this bot reads layout {FEATURES_VERSION}"
+            )
+        model = cls(hidden=meta["hidden"])
+        model.meta = meta
+        for name, net in model.nets.items():
+            n = len(net.params())
+            params = [data[f"{name}/p{k}"].astype(np.float32) for k in range(n)]
+            for k, (have, got) in enumerate(zip(net.params(), params, strict=True)):
+                if have.shape != got.shape:
+                    raise ValueError(f"{name} parameter {k} has shape {got.shape}, expected {have.shape}")
+            half = len(net.w)
+            net.w, net.b = params[:half], params[half:]
+            if f"{name}/t" in data:
+                net.m = [data[f"{name}/m{k}"] for k in range(n)]
+                net.v = [data[f"{name}/v{k}"] for k in range(n)]
+                net.t = int(data[f"{name}/t"])
+        return model
+
+
+@lru_cache(maxsize=1)
+def shipped() -> Model:
+    """The weights that come with the package, read on first use."""
+    return Model.load(resources.files("pagoda.bots.doudizhu").joinpath(WEIGHTS).read_bytes())
+
+
+class LearnedBot:
+    """Plays the action its networks value highest; bids with the bidding network."""
+
+    def __init__(self, model: Model | None = None, weights: str | None = None) -> None:
+        self._model = model if model is not None else Model.load(weights) if weights else None
+        self._fallback = HeuristicBot()
+
+    @property
+    def model(self) -> Model:
+        """The networks (the shipped ones unless others were given)."""
+        if self._model is None:
+            self._model = shipped()
+        return self._model
+
+    def values(self, view: View, legal: Sequence[Action]) -> Array:
+        """The value of every legal action (the predicted result for this seat, -1 to +1)."""
+        if view.phase is Phase.AUCTION:
+            return self.model.q("bid", bid_features(view, legal))
+        return self.model.q(ROLES[role_of(view)], play_features(view, legal))
+
+    def decide(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        """The legal action of highest value (the heuristic's on presets the networks do not play)."""
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        rules = view.rules
+        if not supported(rules) or (view.phase is Phase.AUCTION and rules.rob):
+            return self._fallback.decide(view, legal_actions, rng)
+        values = self.values(view, legal_actions)
+        return legal_actions[int(np.argmax(values))]
+
+
+__all__ = [
+    "FEATURES_VERSION",
+    "MLP",
+    "NETS",
+    "ROLES",
+    "WEIGHTS",
+    "LearnedBot",
+    "Model",
+    "bid_features",
+    "bid_width",
+    "play_features",
+    "play_width",
+    "shipped",
+    "state_features",
+    "supported",
+]

@@ -1,0 +1,1 @@
+"""Training the learned bots: ``pagoda train <game>`` (:mod:`pagoda.train.doudizhu`)."""

@@ -1,0 +1,355 @@
+"""``pagoda train doudizhu``: deep Monte-Carlo self-play for the ``learned`` bot, the auction included.
+
+Every episode is one round of ``classic`` (or ``--rules``) from a training seed (10,000,000 ×
+(1 + ``--seed``) + the episode number: never a seed the project reports figures on). Each seat
+is played by the networks being trained (with probability 1 − ``--heuristic``) or by the
+``heuristic`` bot; the networks' seats take a random legal action with probability ``--epsilon``
+(``--bid-epsilon`` in the auction), else the one they value highest. When the round is over,
+every decision that had a choice (the heuristic's too) becomes one training row of its role's
+network (the bidding network for the auction), its target the round's result for the seat
+that took it: +1 won, −1 lost. Rows go to a replay buffer per network (the last 65,536), and
+every 64 new rows train that network one Adam step on a batch of 256 drawn from it.
+
+Every ``--checkpoint-every`` episodes the model and Adam's state are written to ``--out`` (an npz,
+atomically), and every ``--eval-every`` episodes one line is added to the curve (``--curve``,
+JSON lines): the episodes, the seconds, each network's recent loss and the win rate against the
+heuristic on ``--eval-deals`` fixed deals from seed 50,001, each played in both seatings with the
+auction (the arena's WP, with its 95% interval). ``--resume CKPT`` goes on from a checkpoint (the
+replay buffers start empty). ``--export CKPT`` writes a checkpoint's weights alone, in half
+precision, to ``--out`` (the shipped file).
+
+    pagoda train doudizhu --episodes 50000 --out ddz.npz --seed 0
+    pagoda train doudizhu --episodes 80000 --out ddz.npz --resume ddz.npz
+    pagoda train doudizhu --export ddz.npz --out src/pagoda/bots/doudizhu/learned_doudizhu.npz
+"""
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from pagoda.arena.stats import summarize
+from pagoda.bots.doudizhu.driver import play_round
+from pagoda.bots.doudizhu.heuristic import HeuristicBot
+from pagoda.bots.doudizhu.learned import (
+    NETS,
+    ROLES,
+    Array,
+    LearnedBot,
+    Model,
+    action_row,
+    bid_features,
+    bid_width,
+    play_features,
+    play_width,
+    role_of,
+    state_features,
+    supported,
+)
+from pagoda.doudizhu import Round, Rules, new_round, parse_rules
+from pagoda.doudizhu.round import Phase
+
+#: the first deal of the curve's evaluation (deals 50,001 on: never trained on, never reported)
+EVAL_SEED = 50_001
+#: rows a replay buffer keeps, the batch of an Adam step, and the new rows between two steps
+BUFFER, BATCH, EVERY = 65_536, 256, 64
+
+
+@dataclass(slots=True)
+class Replay:
+    """A ring buffer of one network's training rows and targets."""
+
+    width: int
+    size: int = BUFFER
+    x: Array = field(init=False)
+    y: Array = field(init=False)
+    count: int = 0
+    fresh: int = 0
+
+    def __post_init__(self) -> None:
+        self.x = np.zeros((self.size, self.width), np.float32)
+        self.y = np.zeros(self.size, np.float32)
+
+    def add(self, row: Array, target: float) -> None:
+        """Keep one row (the oldest goes once the buffer is full)."""
+        k = self.count % self.size
+        self.x[k] = row
+        self.y[k] = target
+        self.count += 1
+        self.fresh += 1
+
+    def batch(self, rng: np.random.Generator, n: int = BATCH) -> tuple[Array, Array]:
+        """``n`` rows drawn uniformly from those kept."""
+        idx = rng.integers(0, min(self.count, self.size), n)
+        return self.x[idx], self.y[idx]
+
+
+def training_seed(seed: int, episode: int) -> int:
+    """The deal seed of an episode: 10,000,000 × (1 + ``seed``) + ``episode``."""
+    return 10_000_000 * (1 + seed) + episode
+
+
+def episode(
+    model: Model,
+    deal_seed: int,
+    rng: random.Random,
+    rules: Rules,
+    heuristic: float = 0.5,
+    epsilon: float = 0.05,
+    bid_epsilon: float = 0.1,
+    engine: str = "auto",
+) -> tuple[list[tuple[str, Array, int]], tuple[int, ...]]:
+    """Play one training round; its decisions with a choice as (network, row, seat), and the score."""
+    teacher = HeuristicBot()
+    by_heuristic = [rng.random() < heuristic for _ in range(rules.players)]
+    r: Any = new_round(deal_seed, rules, engine=engine)
+    rows: list[tuple[str, Array, int]] = []
+    for _ in range(10_000):
+        if r.is_over:
+            break
+        seat = r.to_move
+        legal = r.legal_actions(seat)
+        if len(legal) == 1:
+            r = r.apply(seat, legal[0])
+            continue
+        view = r.view(seat)
+        auction = view.phase is Phase.AUCTION
+        name = "bid" if auction else ROLES[role_of(view)]
+        if by_heuristic[seat]:
+            action = teacher.decide(view, legal, rng)
+            if auction:
+                x = bid_features(view, [action])[0]
+            else:
+                x = np.concatenate([state_features(view), action_row(view.hand.mask, action, rules)])
+        else:
+            xs = bid_features(view, legal) if auction else play_features(view, legal)
+            if rng.random() < (bid_epsilon if auction else epsilon):
+                k = rng.randrange(len(legal))
+            else:
+                k = int(np.argmax(model.q(name, xs)))
+            action, x = legal[k], xs[k]
+        rows.append((name, x, seat))
+        r = r.apply(seat, action)
+    else:
+        raise RuntimeError(f"the round of seed {deal_seed} did not end")
+    return rows, tuple(r.score())
+
+
+def evaluate(model: Model, deals: int, seed: int = EVAL_SEED, rules: Rules | None = None) -> dict[str, float]:
+    """The arena's WP of the model against the heuristic: ``deals`` deals with the auction, both seatings."""
+    rules = rules or parse_rules("classic")
+    bot, other = LearnedBot(model), HeuristicBot()
+    means = []
+    for deal in range(seed, seed + deals):
+        wins = 0.0
+        for alone in (bot, other):
+            seats = [alone, *([other if alone is bot else bot] * 2)]
+            r = play_round(Round.new(deal, rules), seats, seed=deal)
+            points = r.score()[0] if alone is bot else r.score()[1] + r.score()[2]
+            wins += 1.0 if points > 0 else 0.5 if points == 0 else 0.0
+        means.append(wins / 2)
+    s = summarize(means)
+    return {"wp": s.mean, "half_width": s.half_width}
+
+
+class Trainer:
+    """The training state: the model, its replay buffers, the recent losses."""
+
+    def __init__(self, model: Model, seed: int = 0, lr: float = 1e-3) -> None:
+        self.model = model
+        self.lr = lr
+        self.replay = {n: Replay(bid_width() if n == "bid" else play_width()) for n in NETS}
+        self.losses: dict[str, float] = {}
+        self.np_rng = np.random.default_rng(seed)
+
+    def learn(self, rows: Sequence[tuple[str, Array, int]], score: Sequence[int]) -> None:
+        """Add an episode's rows (targets: +1 won, -1 lost) and take the Adam steps now due."""
+        for name, x, seat in rows:
+            self.replay[name].add(x, 1.0 if score[seat] > 0 else -1.0)
+        for name, buf in self.replay.items():
+            while buf.fresh >= EVERY and buf.count >= BATCH:
+                buf.fresh -= EVERY
+                x, y = buf.batch(self.np_rng)
+                loss = self.model.nets[name].step(x, y, self.lr)
+                old = self.losses.get(name)
+                self.losses[name] = loss if old is None else 0.98 * old + 0.02 * loss
+
+
+class Progress:
+    """A one-line progress bar on stderr: done of total, rate, the time left and a note."""
+
+    def __init__(self, total: int, start: int = 0, enabled: bool = True, width: int = 30) -> None:
+        self.total, self.start, self.enabled, self.width = total, start, enabled, width
+        self.began = time.perf_counter()
+        self.shown = 0.0
+
+    def update(self, done: int, note: str = "", force: bool = False) -> None:
+        """Redraw (at most twice a second unless ``force``)."""
+        now = time.perf_counter()
+        if not self.enabled or (not force and now - self.shown < 0.5):
+            return
+        self.shown = now
+        rate = (done - self.start) / max(now - self.began, 1e-9)
+        left = (self.total - done) / rate if rate > 0 else float("inf")
+        filled = int(self.width * done / max(1, self.total))
+        bar = "#" * filled + "." * (self.width - filled)
+        eta = f"{left / 60:.1f} min left" if left != float("inf") else "--"
+        print(f"\r[{bar}] {done}/{self.total} episodes, {rate:.1f}/s, {eta} {note}", end="", file=sys.stderr)
+        if done >= self.total:
+            print(file=sys.stderr)
+
+
+def train(
+    episodes: int,
+    out: str,
+    seed: int = 0,
+    resume: str | None = None,
+    rules: str = "classic",
+    heuristic: float = 0.5,
+    epsilon: float = 0.05,
+    bid_epsilon: float = 0.1,
+    lr: float = 1e-3,
+    hidden: Sequence[int] = (256, 128),
+    checkpoint_every: int = 2000,
+    eval_every: int = 2500,
+    eval_deals: int = 100,
+    curve: str | None = None,
+    engine: str = "auto",
+    progress: bool = True,
+    log: Callable[[str], None] | None = None,
+) -> Model:
+    """Train (or go on training) to ``episodes`` episodes in all; checkpoints to ``out``."""
+    the_rules = parse_rules(rules)
+    if not supported(the_rules) or the_rules.rob:
+        raise ValueError(
+            f"rules {rules!r}: the learned bot trains on three seats, one pack, bids, no wild cards"
+        )
+    model = Model.load(resume) if resume else Model(hidden=hidden, seed=seed)
+    done = int(model.meta.get("episodes", 0))
+    trainer = Trainer(model, seed=seed + done, lr=lr)
+    bar = Progress(episodes, done, progress)
+    spent = float(model.meta.get("seconds", 0.0))
+    began = time.perf_counter()
+
+    def checkpoint() -> None:
+        model.meta.update(episodes=done, seconds=spent + time.perf_counter() - began, rules=rules, seed=seed)
+        model.save(out)
+
+    def curve_point() -> None:
+        point = {
+            "episodes": done,
+            "seconds": round(spent + time.perf_counter() - began, 1),
+            "loss": {k: round(v, 4) for k, v in sorted(trainer.losses.items())},
+            **{k: round(v, 4) for k, v in evaluate(model, eval_deals, rules=the_rules).items()},
+            "eval": f"{eval_deals} deals from seed {EVAL_SEED}, both seatings, auction, vs heuristic",
+        }
+        if curve:
+            with open(curve, "a", encoding="utf-8") as f:
+                f.write(json.dumps(point) + "\n")
+        if log:
+            log(json.dumps(point))
+
+    while done < episodes:
+        rng = random.Random(f"pagoda-train/{seed}/{done}")
+        rows, score = episode(
+            model, training_seed(seed, done), rng, the_rules, heuristic, epsilon, bid_epsilon, engine
+        )
+        trainer.learn(rows, score)
+        done += 1
+        losses = " ".join(f"{k} {v:.3f}" for k, v in sorted(trainer.losses.items()))
+        bar.update(done, losses, force=done == episodes)
+        if done % checkpoint_every == 0 or done == episodes:
+            checkpoint()
+        if eval_every and (done % eval_every == 0 or done == episodes):
+            curve_point()
+    checkpoint()
+    return model
+
+
+def run(argv: Sequence[str]) -> int:
+    """Run ``pagoda train doudizhu`` from the command line."""
+    parser = argparse.ArgumentParser(
+        prog="pagoda train doudizhu", description=(__doc__ or "").splitlines()[0]
+    )
+    parser.add_argument(
+        "--episodes", type=int, default=20_000, help="episodes in all (a resumed run counts its own)"
+    )
+    parser.add_argument("--out", required=True, help="the checkpoint to write (npz)")
+    parser.add_argument("--seed", type=int, default=0, help="the training seed (deals, exploration, weights)")
+    parser.add_argument("--resume", metavar="CKPT", help="go on from this checkpoint")
+    parser.add_argument(
+        "--export", metavar="CKPT", help="write CKPT's weights alone, half precision, to --out"
+    )
+    parser.add_argument("--rules", default="classic", help="rules preset (three seats, one pack, bids)")
+    parser.add_argument("--heuristic", type=float, default=0.5, help="chance a seat is the heuristic's")
+    parser.add_argument("--epsilon", type=float, default=0.05, help="exploration in play")
+    parser.add_argument("--bid-epsilon", type=float, default=0.1, help="exploration in the auction")
+    parser.add_argument("--lr", type=float, default=1e-3, help="Adam's step size")
+    parser.add_argument("--hidden", default="256,128", help="hidden layer widths (a new model only)")
+    parser.add_argument("--checkpoint-every", type=int, default=2000, help="episodes between checkpoints")
+    parser.add_argument(
+        "--eval-every", type=int, default=2500, help="episodes between curve points (0: none)"
+    )
+    parser.add_argument("--eval-deals", type=int, default=100, help="deals of each curve point's evaluation")
+    parser.add_argument("--curve", help="the curve file (JSON lines; default: --out with .jsonl)")
+    parser.add_argument("--engine", default="auto", choices=("auto", "native", "python"), help="rules engine")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    args = parser.parse_args(argv)
+    if args.export:
+        model = Model.load(args.export)
+        model.save(args.out, optimizer=False, half=True)
+        print(f"wrote {args.out}: {model.meta.get('episodes', 0)} episodes of training")
+        return 0
+    for name, value in (("--episodes", args.episodes), ("--checkpoint-every", args.checkpoint_every)):
+        if value < 1:
+            parser.error(f"{name} must be at least 1, not {value}")
+    if not 0.0 <= args.heuristic <= 1.0:
+        parser.error(f"--heuristic is a probability, not {args.heuristic}")
+    try:
+        hidden = [int(h) for h in args.hidden.split(",")]
+    except ValueError:
+        parser.error(f"--hidden takes widths like 256,128, not {args.hidden!r}")
+    curve = args.curve or (args.out.removesuffix(".npz") + ".jsonl")
+    try:
+        train(
+            args.episodes,
+            args.out,
+            seed=args.seed,
+            resume=args.resume,
+            rules=args.rules,
+            heuristic=args.heuristic,
+            epsilon=args.epsilon,
+            bid_epsilon=args.bid_epsilon,
+            lr=args.lr,
+            hidden=hidden,
+            checkpoint_every=args.checkpoint_every,
+            eval_every=args.eval_every,
+            eval_deals=args.eval_deals,
+            curve=curve,
+            engine=args.engine,
+            progress=not args.no_progress,
+            log=lambda line: print("\n" + line, file=sys.stderr, flush=True),
+        )
+    except ValueError as e:
+        parser.error(str(e))
+    print(f"wrote {args.out} and {curve}")
+    return 0
+
+
+__all__ = [
+    "EVAL_SEED",
+    "Progress",
+    "Replay",
+    "Trainer",
+    "episode",
+    "evaluate",
+    "run",
+    "train",
+    "training_seed",
+]

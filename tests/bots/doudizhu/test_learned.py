@@ -1,0 +1,241 @@
+"""The learned Dou Di Zhu bot: its features see only the view, it plays only legal actions, its
+backprop is the loss's gradient, training lowers the loss, its weights survive a round trip."""
+
+import dataclasses
+import json
+import random
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pagoda import doudizhu as ddz
+from pagoda.bots import get_bot
+from pagoda.bots.doudizhu import play_round
+from pagoda.bots.doudizhu.heuristic import HeuristicBot
+from pagoda.bots.doudizhu.learned import (
+    MLP,
+    WEIGHTS,
+    LearnedBot,
+    Model,
+    bid_features,
+    bid_width,
+    play_features,
+    play_width,
+)
+from pagoda.cli import main
+from pagoda.doudizhu import Action, View
+from pagoda.doudizhu.cards import ONE, Cards, counts_of, size_of
+from pagoda.doudizhu.round import deal
+from pagoda.train.doudizhu import Trainer, episode, train
+
+SMALL = Model(hidden=(16, 8), seed=3)
+
+
+class Checked:
+    """Asserts every answer of the wrapped bot is one of the legal actions."""
+
+    def __init__(self, bot: LearnedBot) -> None:
+        self.bot = bot
+        self.decisions = 0
+
+    def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        action = self.bot.decide(view, legal, rng)
+        assert action in legal
+        self.decisions += 1
+        return action
+
+
+def _redealt(r: ddz.Round, seat: int, rng: random.Random) -> ddz.Round:
+    """The same round with the cards ``seat`` cannot see dealt anew: the other hands (and the kept
+    cards while they are hidden, in the auction) shuffled between them, each keeping its size."""
+    others = [s for s in range(3) if s != seat]
+    masks = [r.hands[s] for s in others]
+    if r.phase is ddz.Phase.AUCTION:
+        masks.append(r.kitty)
+    pool = [i for m in masks for i, n in enumerate(counts_of(m)) for _ in range(n)]
+    rng.shuffle(pool)
+    fresh, k = [], 0
+    for m in masks:
+        fresh.append(sum(ONE[i] for i in pool[k : k + size_of(m)]))
+        k += size_of(m)
+    hands = list(r.hands)
+    for s, m in zip(others, fresh, strict=False):
+        hands[s] = m
+    setup = r.setup if r.phase is not ddz.Phase.AUCTION else dataclasses.replace(r.setup, kitty=fresh[-1])
+    return r._replace(hands=tuple(hands), setup=setup)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 40), st.integers(0, 2**32 - 1))
+def test_features_and_decisions_ignore_the_hidden_cards(seed: int, steps: int, shuffle: int) -> None:
+    heuristic, rng = HeuristicBot(), random.Random(seed)
+    r = ddz.Round.new(seed)
+    for _ in range(steps):
+        if r.is_over:
+            return
+        r = r.apply(r.to_move, heuristic.decide(r.view(r.to_move), r.legal_actions(), rng))
+    if r.is_over:
+        return
+    seat = r.to_move
+    b = _redealt(r, seat, random.Random(shuffle))
+    assert b.hand(seat) == r.hand(seat)
+    legal = r.legal_actions(seat)
+    assert b.legal_actions(seat) == legal
+    features = bid_features if r.phase is ddz.Phase.AUCTION else play_features
+    assert np.array_equal(features(r.view(seat), legal), features(b.view(seat), legal))
+    bot = LearnedBot(SMALL)
+    assert bot.decide(r.view(seat), legal, random.Random(1)) == bot.decide(
+        b.view(seat), legal, random.Random(2)
+    )
+
+
+def test_the_bidding_features_and_bids_ignore_the_other_hands() -> None:
+    d, _ = deal(11, 1, ddz.RULES["classic"])
+    a = ddz.Round.from_deal([Cards(m) for m in d[:3]], Cards(d[3]), first=0, seed=11)
+    b = ddz.Round.from_deal([Cards(d[1]), Cards(d[0]), Cards(d[2])], Cards(d[3]), first=0, seed=11)
+    a, b = a.apply(0, "bid 1").apply(1, "pass"), b.apply(0, "bid 1").apply(1, "pass")
+    assert a.hand(0) != b.hand(0)
+    assert a.hand(2) == b.hand(2)
+    legal = a.legal_actions(2)
+    assert legal == b.legal_actions(2)
+    assert len(legal) == 3
+    fa, fb = bid_features(a.view(2), legal), bid_features(b.view(2), legal)
+    assert fa.shape == (3, bid_width())
+    assert np.array_equal(fa, fb)
+    bot = LearnedBot(SMALL)
+    assert bot.decide(a.view(2), legal, random.Random(1)) == bot.decide(b.view(2), legal, random.Random(2))
+
+
+@pytest.mark.parametrize(
+    "preset", ["classic", "rlcard", "openspiel", "classic rob=true", "laizi", "four_player"]
+)
+def test_the_shipped_bot_plays_only_legal_actions(preset: str) -> None:
+    rules = ddz.parse_rules(preset)
+    for seed in range(3):
+        bots = [Checked(get_bot("doudizhu", "learned")) for _ in range(rules.players)]
+        r = play_round(ddz.Round.new(seed, rules), bots, seed=seed)
+        assert r.is_over
+        assert sum(r.score()) == 0
+        assert sum(b.decisions for b in bots) >= 3
+
+
+def test_the_backprop_is_the_gradient_of_the_loss() -> None:
+    net = MLP([6, 7, 5, 1], seed=1, dtype=np.float64)
+    rng = np.random.default_rng(2)
+    x, y = rng.standard_normal((9, 6)), rng.standard_normal(9)
+    for b in net.b:  # biases off zero: a row whose units are all off would sit on the kink
+        b += rng.uniform(0.1, 0.5, b.shape)
+    _, grads = net.loss_grads(x, y)
+    h = 1e-6
+    for p, g in zip(net.params(), grads, strict=True):
+        assert p.shape == g.shape
+        for idx in np.ndindex(*p.shape):
+            keep = p[idx]
+            p[idx] = keep + h
+            up, _ = net.loss_grads(x, y)
+            p[idx] = keep - h
+            down, _ = net.loss_grads(x, y)
+            p[idx] = keep
+            assert abs((up - down) / (2 * h) - g[idx]) < 1e-6 * max(1.0, abs(float(g[idx])))
+
+
+def test_adam_lowers_the_loss_on_a_fixed_batch() -> None:
+    net = MLP([play_width(), 32, 16, 1], seed=0)
+    rng = np.random.default_rng(5)
+    x = (rng.random((64, play_width())) < 0.2).astype(np.float32)
+    y = np.where(rng.random(64) < 0.5, 1.0, -1.0).astype(np.float32)
+    first = net.loss_grads(x, y)[0]
+    for _ in range(200):
+        net.step(x, y, lr=3e-3)
+    assert net.loss_grads(x, y)[0] < 0.2 * first
+
+
+def test_self_play_rows_train_every_network() -> None:
+    model = Model(hidden=(16, 8), seed=0)
+    trainer = Trainer(model, seed=0)
+    rules = ddz.RULES["classic"]
+    for k in range(40):
+        rows, score = episode(model, 10_000_000 + k, random.Random(k), rules, heuristic=0.5, engine="python")
+        assert sum(score) == 0
+        assert rows
+        assert all(x.shape == ((bid_width(),) if n == "bid" else (play_width(),)) for n, x, _ in rows)
+        trainer.learn(rows, score)
+    assert set(trainer.losses) == {"landlord", "down", "up"}  # 256 rows before the first step
+    assert 0 < trainer.replay["bid"].count < 256
+
+
+def test_save_and_load_round_trip(tmp_path: Path) -> None:
+    model = Model(hidden=(16, 8), seed=4)
+    rng = np.random.default_rng(0)
+    x = rng.random((5, play_width())).astype(np.float32)
+    model.nets["up"].step(x, np.ones(5, np.float32))
+    model.meta["episodes"] = 7
+    path = str(tmp_path / "m.npz")
+    model.save(path)
+    back = Model.load(path)
+    assert back.meta == model.meta
+    for name in model.nets:
+        assert np.array_equal(
+            back.q(name, x if name != "bid" else x[:, : bid_width()]),
+            model.q(name, x if name != "bid" else x[:, : bid_width()]),
+        )
+    assert back.nets["up"].t == 1
+    assert np.array_equal(back.nets["up"].m[0], model.nets["up"].m[0])
+    model.save(path, optimizer=False, half=True)
+    half = Model.load(path)
+    assert half.nets["up"].t == 0
+    assert np.allclose(half.q("up", x), model.q("up", x), atol=2e-2)
+
+
+def test_weights_of_another_layout_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "old.npz"
+    np.savez_compressed(path, meta=np.asarray(json.dumps({"features": 0, "hidden": [8]})))
+    with pytest.raises(ValueError, match="feature layout 0"):
+        Model.load(str(path))
+
+
+def test_the_shipped_weights_are_small_and_decide_fast() -> None:
+    path = Path(__file__).parents[3] / "src" / "pagoda" / "bots" / "doudizhu" / WEIGHTS
+    assert path.stat().st_size < 2_000_000
+    bot = LearnedBot()
+    times: list[float] = []
+
+    def hook(seat: int, action: Action, seconds: float) -> None:
+        times.append(seconds)
+
+    for seed in range(3):
+        play_round(ddz.Round.new(seed), [bot] * 3, seed=seed, hook=hook)
+    times.sort()
+    assert times[len(times) // 2] < 0.01  # the median under 10 ms (about 1 ms on one core)
+
+
+def test_the_train_command_writes_a_checkpoint_a_curve_and_the_shipped_file(tmp_path: Path) -> None:
+    out, curve = tmp_path / "ddz.npz", tmp_path / "curve.jsonl"
+    model = train(12, str(out), hidden=(8,), eval_every=6, eval_deals=1, curve=str(curve), progress=False)
+    assert model.meta["episodes"] == 12
+    points = [json.loads(line) for line in curve.read_text().splitlines()]
+    assert [p["episodes"] for p in points] == [6, 12]
+    assert 0.0 <= points[-1]["wp"] <= 1.0
+    more = train(15, str(out), resume=str(out), eval_every=0, progress=False)
+    assert more.meta["episodes"] == 15
+    shipped = tmp_path / "w.npz"
+    assert main(["train", "doudizhu", "--export", str(out), "--out", str(shipped)]) == 0
+    assert Model.load(str(shipped)).meta["episodes"] == 15
+
+
+def test_the_train_command_refuses_bad_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = str(tmp_path / "x.npz")
+    for bad, says in (
+        (["--episodes", "0"], "--episodes must be at least 1"),
+        (["--heuristic", "2"], "--heuristic is a probability"),
+        (["--rules", "four_player"], "three seats, one pack"),
+        (["--hidden", "a,b"], "--hidden takes widths"),
+    ):
+        with pytest.raises(SystemExit):
+            main(["train", "doudizhu", "--out", out, *bad])
+        assert says in capsys.readouterr().err
+    assert not Path(out).exists()
