@@ -7,8 +7,10 @@ is played by the networks being trained (with probability 1 − ``--heuristic``)
 (``--bid-epsilon`` in the auction), else the one they value highest. When the round is over,
 every decision that had a choice (the heuristic's too) becomes one training row of its role's
 network (the bidding network for the auction), its target the round's result for the seat
-that took it: +1 won, −1 lost. Rows go to a replay buffer per network (the last 65,536), and
-every 64 new rows train that network one Adam step on a batch of 256 drawn from it.
+that took it: +1 won, −1 lost. The heuristic's scores are part of every row (its advice, see
+:func:`pagoda.bots.doudizhu.learned.play_features`), so the networks learn where to follow it.
+Rows go to a replay buffer per network (the last 65,536), and every 64 new rows train that
+network one Adam step on a batch of 256 drawn from it.
 
 Every ``--checkpoint-every`` episodes the model and Adam's state are written to ``--out`` (an npz,
 atomically), and every ``--eval-every`` episodes one line is added to the curve (``--curve``,
@@ -43,13 +45,11 @@ from pagoda.bots.doudizhu.learned import (
     Array,
     LearnedBot,
     Model,
-    action_row,
     bid_features,
     bid_width,
     play_features,
     play_width,
     role_of,
-    state_features,
     supported,
 )
 from pagoda.doudizhu import Round, Rules, new_round, parse_rules
@@ -121,19 +121,20 @@ def episode(
         view = r.view(seat)
         auction = view.phase is Phase.AUCTION
         name = "bid" if auction else ROLES[role_of(view)]
-        if by_heuristic[seat]:
-            action = teacher.decide(view, legal, rng)
-            if auction:
-                x = bid_features(view, [action])[0]
-            else:
-                x = np.concatenate([state_features(view), action_row(view.hand.mask, action, rules)])
+        if auction:
+            xs = bid_features(view, legal)
+            hint = int(np.argmax(xs[:, -1]))  # the heuristic's bid is flagged in the rows
         else:
-            xs = bid_features(view, legal) if auction else play_features(view, legal)
-            if rng.random() < (bid_epsilon if auction else epsilon):
-                k = rng.randrange(len(legal))
-            else:
-                k = int(np.argmax(model.q(name, xs)))
-            action, x = legal[k], xs[k]
+            scores = teacher.scores(view, legal)
+            xs = play_features(view, legal, scores)
+            hint = int(np.argmax(scores))  # the heuristic's own choice: its first best score
+        if by_heuristic[seat]:
+            k = hint
+        elif rng.random() < (bid_epsilon if auction else epsilon):
+            k = rng.randrange(len(legal))
+        else:
+            k = int(np.argmax(model.q(name, xs)))
+        action, x = legal[k], xs[k]
         rows.append((name, x, seat))
         r = r.apply(seat, action)
     else:

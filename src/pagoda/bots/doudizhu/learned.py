@@ -54,7 +54,7 @@ Array = npt.NDArray[np.float32]
 Grads = list[npt.NDArray[Any]]
 
 #: the version of the feature layout: weights trained on another layout are refused
-FEATURES_VERSION = 1
+FEATURES_VERSION = 2
 #: the play networks, by role, and the bidding network
 ROLES = ("landlord", "down", "up")
 NETS = (*ROLES, "bid")
@@ -65,6 +65,7 @@ _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 _NK = len(KINDS)
 _THERMO = NUM_RANKS * 4
 _STEPS = np.arange(4)
+_ADVISOR = HeuristicBot()
 
 
 @lru_cache(maxsize=1 << 16)
@@ -170,14 +171,27 @@ def action_row(hand: int, action: Action, rules: Rules) -> Array:
     return np.concatenate([cards, kind, _thermo(rest), np.asarray(extra + after, np.float32)])
 
 
-def play_features(view: View, legal: Sequence[Action]) -> Array:
-    """One row per legal action: the state (:func:`state_features`) and the action's own part."""
+def advice(view: View, legal: Sequence[Action]) -> list[float]:
+    """The heuristic bot's score of every legal action (it, too, reads only the view)."""
+    return _ADVISOR.scores(view, legal)
+
+
+def play_features(view: View, legal: Sequence[Action], scores: Sequence[float] | None = None) -> Array:
+    """One row per legal action: the state (:func:`state_features`), the action's own part and the
+    heuristic's advice (whether it would play the action, how far the action's score is below the
+    best, in combinations); ``scores``: :func:`advice`, when already at hand."""
     state = state_features(view)
     hand = view.hand.mask
     rows = [action_row(hand, a, view.rules) for a in legal]
-    out = np.empty((len(rows), len(state) + len(rows[0])), np.float32)
+    s = np.asarray(advice(view, legal) if scores is None else scores, np.float64)
+    best = int(np.argmax(s))
+    gap = np.clip((s - s[best]) / 10.0, -3.0, 0.0)
+    out = np.empty((len(rows), len(state) + len(rows[0]) + 2), np.float32)
     out[:, : len(state)] = state
-    out[:, len(state) :] = rows
+    out[:, len(state) : -2] = rows
+    out[:, -2] = 0.0
+    out[best, -2] = 1.0
+    out[:, -1] = gap
     return out
 
 
@@ -202,10 +216,12 @@ def bid_features(view: View, legal: Sequence[Action]) -> Array:
         *spoke,
         float(len(history) >= 3),  # a redeal happened
     ]
-    out = np.zeros((len(legal), len(base) + 4), np.float32)
+    hint = _ADVISOR.bid(view, legal)
+    out = np.zeros((len(legal), len(base) + 5), np.float32)
     out[:, : len(base)] = base
     for i, a in enumerate(legal):
         out[i, len(base) + (a.bid if a.kind == BID else 0)] = 1.0
+        out[i, -1] = float(a == hint)  # the heuristic's bid
     return out
 
 
@@ -283,13 +299,13 @@ def play_width() -> int:
         + (NUM_RANKS + _NK + 4)
         + 2 * (NUM_RANKS + 2)
         + 19
-        + (_THERMO * 2 + _NK + 1 + 6)
+        + (_THERMO * 2 + _NK + 1 + 6 + 2)
     )
 
 
 def bid_width() -> int:
     """The width of the bidding network's input row."""
-    return _THERMO + 2 + 3 + 4 + 6 + 1 + 4
+    return _THERMO + 2 + 3 + 4 + 6 + 1 + 5
 
 
 class Model:
@@ -397,6 +413,7 @@ __all__ = [
     "WEIGHTS",
     "LearnedBot",
     "Model",
+    "advice",
     "bid_features",
     "bid_width",
     "play_features",
