@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { explainDoudizhu, explainTichu, matchGoal, sumLines } from './summary';
-import type { TichuRoundSummary } from './protocol';
+import type { DoudizhuRoundSummary, TichuRoundSummary } from './protocol';
 
 const tichu = (over: Partial<TichuRoundSummary>): TichuRoundSummary => ({
   game: 'tichu', round: 1, points: [0, 0], scores: [0, 0], card_points: [0, 0], out: [], grand_calls: [], tichu_calls: [], ...over,
@@ -33,13 +33,67 @@ describe('the Tichu score explained', () => {
 });
 
 describe('the Dou Di Zhu score explained', () => {
-  it('finds the bid and the bombs from the points and the multiplier', () => {
-    // bid 2, one bomb, a spring: ×4, unit 8, landlord +16
-    expect(explainDoudizhu({ game: 'doudizhu', round: 1, points: [16, -8, -8], scores: [16, -8, -8], landlord: 0, winner: 0, spring: true, multiplier: 4 }))
-      .toEqual({ landlordWon: true, bid: 2, doubles: 1, spring: true, multiplier: 4, unit: 8 });
-    // bid 3, no bomb, the peasants win
-    expect(explainDoudizhu({ game: 'doudizhu', round: 2, points: [3, -6, 3], scores: [0, 0, 0], landlord: 1, winner: 2, spring: false, multiplier: 1 }))
-      .toEqual({ landlordWon: false, bid: 3, doubles: 0, spring: false, multiplier: 1, unit: 3 });
+  const ddz = (over: Partial<DoudizhuRoundSummary>): DoudizhuRoundSummary => ({
+    game: 'doudizhu', round: 1, points: [0, 0, 0], scores: [0, 0, 0], landlord: 0, winner: 0,
+    spring: false, anti_spring: false, bid: 1, bombs: 0, rockets: 0, multiplier: 1, ...over,
+  });
+  const product = (s: DoudizhuRoundSummary) => explainDoudizhu(s).factors.reduce((p, f) => p * f.factor, 1);
+
+  it('shows a spring as its own ×2 line', () => {
+    const s = ddz({ points: [12, -6, -6], spring: true, bid: 3, multiplier: 2 });
+    expect(explainDoudizhu(s)).toEqual({
+      landlordWon: true,
+      factors: [
+        { key: 'summary.bid', params: { n: 3 }, factor: 3 },
+        { key: 'summary.springLine', params: {}, factor: 2 },
+      ],
+      multiplier: 2,
+      unit: 6,
+      landlord: 12,
+    });
+    expect(product(s)).toBe(-s.points[1]);
+  });
+
+  it('shows an anti-spring, the peasants winning', () => {
+    const s = ddz({ points: [-4, 2, 2], landlord: 0, winner: 2, spring: true, anti_spring: true, bid: 1, multiplier: 2 });
+    expect(explainDoudizhu(s)).toEqual({
+      landlordWon: false,
+      factors: [
+        { key: 'summary.bid', params: { n: 1 }, factor: 1 },
+        { key: 'summary.antiSpringLine', params: {}, factor: 2 },
+      ],
+      multiplier: 2,
+      unit: 2,
+      landlord: 4,
+    });
+    expect(product(s)).toBe(s.points[2]);
+  });
+
+  it('shows the bombs and the rocket apart, multiplying up to the points', () => {
+    // bid 2, two bombs (×4), the rocket (×2), no spring: 16 per peasant, the landlord 32
+    const s = ddz({ points: [-32, 16, 16], landlord: 0, winner: 1, bid: 2, bombs: 2, rockets: 1, multiplier: 8 });
+    expect(explainDoudizhu(s)).toEqual({
+      landlordWon: false,
+      factors: [
+        { key: 'summary.bid', params: { n: 2 }, factor: 2 },
+        { key: 'summary.bombsLine', params: { n: 2, m: 4 }, factor: 4 },
+        { key: 'summary.rocketLine', params: { n: 1, m: 2 }, factor: 2 },
+      ],
+      multiplier: 8,
+      unit: 16,
+      landlord: 32,
+    });
+    expect(product(s)).toBe(s.points[1]);
+  });
+
+  it('has four seats and three peasants in the four-player game', () => {
+    const s = ddz({ points: [12, -4, -4, -4], scores: [12, -4, -4, -4], bid: 1, bombs: 1, spring: true, multiplier: 4 });
+    expect(explainDoudizhu(s).landlord).toBe(12);
+    expect(product(s)).toBe(4);
+  });
+
+  it('names nobody the winner after a redeal', () => {
+    expect(explainDoudizhu(ddz({ landlord: null, winner: null })).landlordWon).toBeNull();
   });
 });
 

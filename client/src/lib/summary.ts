@@ -63,34 +63,41 @@ export function sumLines(lines: readonly ScoreLine[], sides: number): number[] {
   return total;
 }
 
-/** What the Dou Di Zhu round's score is made of, as the server's scoring defines it. */
+/** One factor of a Dou Di Zhu round's score: a catalogue key, its parameters and what it multiplies by. */
+export interface Factor {
+  key: Key;
+  params: Record<string, number>;
+  /** The bid itself for the first line, then 2 to the line's count. */
+  factor: number;
+}
+
+/** What the Dou Di Zhu round's score is made of, as the server's summary reports it. */
 export interface DoudizhuScore {
   /** True when the landlord won, false when the peasants did, null when nobody did (a redeal). */
   landlordWon: boolean | null;
-  /** The final bid (the base). */
-  bid: number;
-  /** Doubling bombs and rockets played. */
-  doubles: number;
-  spring: boolean;
+  /** The bid, then a line per multiplier the round had: bombs, rockets, spring or anti-spring. */
+  factors: Factor[];
+  /** 2 to the bombs, rockets and spring. */
   multiplier: number;
   /** bid × multiplier: what each peasant pays or gets. */
   unit: number;
+  /** unit × the peasants: what the landlord gets or pays. */
+  landlord: number;
 }
 
 /**
- * The Dou Di Zhu round's parts: the landlord's points are ±bid × multiplier × (seats − 1) and
- * the multiplier is 2 to the doubling bombs (and once more for a spring), so the bid and the
- * bombs follow from the summary.
+ * The Dou Di Zhu round's score as multiplier lines: the bid, ×2 per bomb, ×2 per rocket, ×2 for a
+ * spring or an anti-spring. The lines multiply up to `unit`, each peasant's points; the landlord's
+ * are the unit times the number of peasants.
  */
 export function explainDoudizhu(s: DoudizhuRoundSummary): DoudizhuScore {
-  const seats = s.points.length;
-  const landlordPoints = s.landlord === null ? 0 : s.points[s.landlord] ?? 0;
-  const multiplier = Math.max(1, s.multiplier);
-  const unit = Math.abs(landlordPoints) / Math.max(1, seats - 1);
-  const bid = unit / multiplier;
-  const doubles = Math.max(0, Math.round(Math.log2(multiplier)) - (s.spring ? 1 : 0));
   const landlordWon = s.landlord === null || s.winner === null ? null : s.winner === s.landlord;
-  return { landlordWon, bid, doubles, spring: s.spring, multiplier, unit };
+  const factors: Factor[] = [{ key: 'summary.bid', params: { n: s.bid }, factor: s.bid }];
+  if (s.bombs) factors.push({ key: 'summary.bombsLine', params: { n: s.bombs, m: 2 ** s.bombs }, factor: 2 ** s.bombs });
+  if (s.rockets) factors.push({ key: 'summary.rocketLine', params: { n: s.rockets, m: 2 ** s.rockets }, factor: 2 ** s.rockets });
+  if (s.spring) factors.push({ key: s.anti_spring ? 'summary.antiSpringLine' : 'summary.springLine', params: {}, factor: 2 });
+  const unit = s.bid * s.multiplier;
+  return { landlordWon, factors, multiplier: s.multiplier, unit, landlord: unit * (s.points.length - 1) };
 }
 
 /** What the match is played to, for the score bar: a target score, or a number of rounds. */

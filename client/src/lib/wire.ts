@@ -96,7 +96,13 @@ export interface DoudizhuPatch {
   hand?: string;
 }
 
-/** A finished Dou Di Zhu round: points, the landlord, the winner, spring, the multiplier. */
+/** A finished Dou Di Zhu round: points, the landlord, the winner, and what multiplied the bid.
+ * 
+ * ``bid`` is the base (with ``rob``: 2 to the number of robs); ``bombs`` and ``rockets`` count
+ * those that doubled the score; ``spring`` is true for a spring or an anti-spring, and
+ * ``anti_spring`` says which. ``multiplier`` is 2 to ``bombs + rockets + spring``; the landlord
+ * gets ± bid × multiplier × (seats − 1), each peasant the opposite of bid × multiplier.
+ */
 export interface DoudizhuRoundSummary {
   game: "doudizhu";
   round: number;
@@ -105,6 +111,10 @@ export interface DoudizhuRoundSummary {
   landlord: number | null;
   winner: number | null;
   spring: boolean;
+  anti_spring: boolean;
+  bid: number;
+  bombs: number;
+  rockets: number;
   multiplier: number;
 }
 

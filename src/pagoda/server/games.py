@@ -17,6 +17,7 @@ from pagoda import tichu
 from pagoda.bots import available, get_bot
 from pagoda.core import Decision, IllegalAction, PagodaError, Record, format_record
 from pagoda.doudizhu.cards import format_mask, parse_mask
+from pagoda.doudizhu.combos import BOMB, ROCKET
 from pagoda.tichu.actions import NO_BOMB, TAKE
 
 JSON = dict[str, Any]
@@ -420,6 +421,9 @@ class DouDiZhuGame(GameAdapter):
             "landlord": r.landlord if r.landlord >= 0 else None,
             "winner": r.winner if r.winner >= 0 else None,
             "spring": r.spring,
+            "anti_spring": r.spring and r.winner != r.landlord,
+            "bid": r.bid,
+            **doublings(r),
             "multiplier": r.multiplier,
             "scores": list(match.totals),
         }
@@ -508,3 +512,21 @@ def ddz_played(history: Sequence[tuple[int, str]]) -> str:
         if words[0] == "play":
             played += parse_mask(words[1])
     return format_mask(played)
+
+
+def doublings(r: ddz.Round) -> dict[str, int]:
+    """The bombs and rockets of a round that doubled its score (``bombs``, ``rockets``), read from
+    its public record: its plays folded again over its deal, each play's combination looked at."""
+    state = ddz.replay(Record(r.record.headers, ()))
+    bombs = rockets = 0
+    for seat, text in r.history:
+        action = state.parse_action(text, seat)
+        combo = action.combo
+        if combo is not None and combo.kind == ROCKET:
+            rockets += 1
+        elif combo is not None and combo.kind == BOMB and combo.size >= r.rules.double_min_bomb:
+            bombs += 1
+        state = state.apply(seat, action)
+    if bombs + rockets != r.doubles:
+        raise PagodaError(f"the record's {bombs} bombs and {rockets} rockets are not the round's {r.doubles}")
+    return {"bombs": bombs, "rockets": rockets}

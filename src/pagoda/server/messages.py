@@ -317,7 +317,13 @@ class TichuRoundSummary(_Shape, tag_field="game", tag="tichu", forbid_unknown_fi
 
 
 class DoudizhuRoundSummary(_Shape, tag_field="game", tag="doudizhu", forbid_unknown_fields=True):
-    """A finished Dou Di Zhu round: points, the landlord, the winner, spring, the multiplier."""
+    """A finished Dou Di Zhu round: points, the landlord, the winner, and what multiplied the bid.
+
+    ``bid`` is the base (with ``rob``: 2 to the number of robs); ``bombs`` and ``rockets`` count
+    those that doubled the score; ``spring`` is true for a spring or an anti-spring, and
+    ``anti_spring`` says which. ``multiplier`` is 2 to ``bombs + rockets + spring``; the landlord
+    gets ± bid × multiplier × (seats − 1), each peasant the opposite of bid × multiplier.
+    """
 
     round: int
     points: list[int]
@@ -325,6 +331,10 @@ class DoudizhuRoundSummary(_Shape, tag_field="game", tag="doudizhu", forbid_unkn
     landlord: int | None
     winner: int | None
     spring: bool
+    anti_spring: bool
+    bid: int
+    bombs: int
+    rockets: int
     multiplier: int
 
 
