@@ -697,3 +697,94 @@ def test_serve_sets_the_tables_per_address(tmp_path: Path) -> None:
         report = asyncio.run(run_load(options))
         assert len(report.errors) == 3  # the address has its two tables already
         assert all("start it with --tables-per-address at least --tables" in e for e in report.errors)
+
+
+async def _playing(lobby: Lobby, owner: str, rated: bool = False) -> tuple[Table, Client]:
+    """A started match at which ``owner`` plays seat 0 against bots; the owner still connected."""
+    table = await lobby.create(lobby.options({"game": "tichu", "rated": rated}), owner=owner)
+    client = Client(table, owner, owner.upper())
+    await client.hello()
+    await client.send(type="sit", seat=0)
+    await client.send(type="start", fill="heuristic")
+    assert table.status == "playing"
+    return table, client
+
+
+def _gone(client: Client) -> None:
+    client.conn.close()
+    client.table.leave(client.conn)
+
+
+def test_a_casual_match_its_players_all_left_is_abandoned_and_unlisted(tmp_path: Path) -> None:
+    async def body() -> None:
+        clock = Clock()
+        store = (await open_lobby(tmp_path)).store
+        lobby = Lobby(store, replace(FAST, lobby_expiry=600.0, bot_delay=3600.0), clock=clock)
+        left, ann = await _playing(lobby, "ann")
+        stays, ben = await _playing(lobby, "ben")
+        rated, cat = await _playing(lobby, "cat", rated=True)
+        # a spectator keeps no match going: the players are the ones it waits for
+        watcher = Client(left, "w", "W")
+        await watcher.hello()
+        for c in (ann, cat):
+            _gone(c)
+        await ann.settle()
+        clock.now += 599.0
+        assert await lobby.expire() == []
+        assert {t.id for t in lobby.listed()} == {left.id, stays.id, rated.id}
+        clock.now += 1.0
+        assert await lobby.expire() == [left.id]
+        assert set(lobby.tables) == {stays.id, rated.id}
+        assert [t.id for t in lobby.listed()] == [stays.id, rated.id]
+        row = await store.get(left.id)
+        assert row is not None
+        assert row.status == "abandoned"
+        assert watcher.conn.closed
+        assert sorted(r.id for r in await store.live()) == sorted([stays.id, rated.id])
+        # a player who is there keeps the match; a rated match is played out by its stand-ins
+        clock.now += 10_000.0
+        assert await lobby.expire() == []
+        _gone(ben)
+        await ben.settle()
+        assert await lobby.expire() == []  # the clock starts when the last player leaves
+        clock.now += 300.0
+        back = Client(stays, "ben", "BEN")
+        await back.hello()  # Ben comes back: the clock starts again when he leaves again
+        assert await lobby.expire() == []
+        _gone(back)
+        await back.settle()
+        clock.now += 599.0
+        assert await lobby.expire() == []
+        clock.now += 1.0
+        assert await lobby.expire() == [stays.id]
+        assert set(lobby.tables) == {rated.id}
+        row = await store.get(rated.id)
+        assert row is not None
+        assert row.status == "playing"
+        await _shut(lobby)
+
+    run(body)
+
+
+def test_a_finished_table_is_no_longer_listed(tmp_path: Path) -> None:
+    async def body() -> None:
+        lobby = await open_lobby(tmp_path, replace(FAST, lobby_expiry=600.0))
+        table = await lobby.create(lobby.options({"game": "tichu", "rounds": 1}), owner="o")
+        owner = Client(table, "o", "O")
+        await owner.hello()
+        await owner.send(type="start", fill="random")  # bots alone, the owner watching
+        assert [t.id for t in lobby.listed()] == [table.id]
+        for _ in range(3000):  # the bots play the round out (in about two seconds)
+            if table.status == "finished":
+                break
+            await asyncio.sleep(0.01)
+        assert table.status == "finished"
+        assert table.id in lobby.tables  # the owner still looks at the final table
+        assert lobby.listed() == []  # but it is no table to join or watch any more
+        assert await lobby.expire() == []  # and it ended: it was not abandoned
+        row = await lobby.store.get(table.id)
+        assert row is not None
+        assert row.status == "finished"
+        await _shut(lobby)
+
+    run(body)

@@ -425,7 +425,7 @@ def create_app(config: Config | None = None) -> Starlette:
     async def list_tables(request: Request) -> Response:
         if server.cluster is not None:
             return _json({"tables": await server.cluster.open_tables()})
-        out = [await t.call(t.table_info) for t in list(server.live.tables.values()) if t.options.open]
+        out = [await t.call(t.table_info) for t in server.live.listed()]
         return _json({"tables": out})
 
     async def _visible(request: Request, table: Table) -> bool:

@@ -591,9 +591,8 @@ class Cluster:
         rows = await self.lobby.store.live()
         remote = [r for r in rows if r.id not in self.lobby.tables and r.options.get("open", True)]
         seats = await self.lobby.store.latest([r.id for r in remote], "seats")
-        for t in list(self.lobby.tables.values()):
-            if t.options.open:
-                out.append(await t.call(t.table_info))
+        for t in self.lobby.listed():
+            out.append(await t.call(t.table_info))
         out.extend(stored_info(r, seats.get(r.id)) for r in remote)
         return out
 

@@ -22,6 +22,8 @@ MAX_TURN_TIMER = 3600.0
 MAX_SEED = 2**62
 MAX_TARGET = 100_000
 MAX_ROUNDS = 1000
+#: The stored status of a casual match all of whose players left and never came back.
+ABANDONED = "abandoned"
 #: The fields of a table creation request.
 FIELDS = ("game", "preset", "target", "rounds", "turn_timer", "open", "bot", "seed", "rated")
 
@@ -141,30 +143,41 @@ class Lobby:
         return len(self.tables)
 
     async def expire(self) -> list[str]:
-        """Expire the lobby tables that have had no connection for ``Settings.lobby_expiry``
-        seconds: their actors stop and they are stored as ``expired``. Returns their ids."""
+        """End the tables nobody is coming back to; returns the ids of those ended.
+
+        A lobby table with no connection for ``Settings.lobby_expiry`` seconds is stored as
+        ``expired``. A casual match none of whose players has been connected for as long (stand-in
+        bots play for them after the grace period; a match of bots alone, while nobody watches) is
+        stored as ``abandoned``: its actor stops and it leaves the lobby's list. A rated match is
+        played out by its stand-ins instead, so that its result (and the leavers' penalty) is
+        written.
+        """
         now = self.clock()
         gone = []
         for table in list(self.tables.values()):
-            if table.status != "lobby":
-                self.seen.pop(table.id, None)
-                continue
             try:
-                empty = await asyncio.wait_for(table.call(partial(_empty_lobby, table)), 5.0)
+                status, present = await asyncio.wait_for(table.call(partial(_attendance, table)), 5.0)
             except TimeoutError:  # a busy (or stopping) actor: asked again at the next sweep
                 continue
-            if not empty:
+            if status == "finished" or (status == "playing" and table.options.rated):
+                self.seen.pop(table.id, None)  # (a finished table goes when its last viewer does)
+                continue
+            if present:
                 self.seen[table.id] = now
                 continue
             if now - self.seen.setdefault(table.id, now) < self.settings.lobby_expiry:
                 continue
             self._forget(table.id)
             await table.stop()
-            for conn in list(table.conns):  # joined while it was being stopped
+            for conn in list(table.conns):  # joined while it was being stopped, or watching
                 conn.close()
-            await self.store.append(table.id, [], "expired", None)
+            await self.store.append(table.id, [], "expired" if status == "lobby" else ABANDONED, None)
             gone.append(table.id)
         return gone
+
+    def listed(self) -> list[Table]:
+        """The tables the lobby lists: open ones, waiting or being played."""
+        return [t for t in self.tables.values() if t.options.open and t.status in ("lobby", "playing")]
 
     def _forget(self, table_id: str) -> None:
         self.tables.pop(table_id, None)
@@ -218,5 +231,11 @@ class Lobby:
         self.pool.close()
 
 
-def _empty_lobby(table: Table) -> bool:
-    return table.status == "lobby" and not table.conns
+def _attendance(table: Table) -> tuple[str, bool]:
+    """The table's status, and whether anyone it waits for is there: at a match, one of its
+    players (or, at a match of bots alone, anyone watching); elsewhere, any connection."""
+    if table.status == "playing":
+        humans = {i for i, s in enumerate(table.seats) if s.player is not None}
+        if humans:
+            return table.status, any(c.seat in humans for c in table.conns)
+    return table.status, bool(table.conns)
