@@ -31,7 +31,7 @@ test('a registered player plays a rated match and sees it on the leaderboard and
   await page.getByTestId('timer').fill('0');
   await page.getByTestId('create').click();
   await expect(page).toHaveURL(/#\/t\//);
-  await page.getByTestId('sit').first().click();
+  await expect(page.locator('.seats li').first()).toHaveClass(/mine/); // the creator's seat
   await page.getByTestId('start-fill').click();
   await expect(page.getByTestId('tichu-board')).toBeVisible();
   await page.getByTestId('autoplay').click(QUICK);

@@ -29,10 +29,10 @@ test('a Dou Di Zhu round with the auction, the landlord reveal and the summary',
   await expect(page.getByTestId('bot-level-2')).toHaveValue('heuristic');
   await page.getByTestId('bot-level-1').selectOption('heuristic');
   await page.getByTestId('add-bot-1').click();
-  await expect(page.locator('.seats li .who').nth(1)).toHaveText('heuristic (bot)');
+  await expect(page.locator('.seats li .who').nth(1)).toHaveText('Basic (bot)');
   await page.getByTestId('bot-level-2').selectOption('random');
   await page.getByTestId('add-bot-2').click();
-  await expect(page.locator('.seats li .who').nth(2)).toHaveText('random (bot)');
+  await expect(page.locator('.seats li .who').nth(2)).toHaveText('Random (bot)');
   await page.getByTestId('start').click();
   await expect(page.getByTestId('ddz-board')).toBeVisible();
   await expect(page.getByTestId('hand').locator('button.card')).toHaveCount(17);

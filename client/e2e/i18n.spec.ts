@@ -30,7 +30,7 @@ for (const c of CASES) {
     // an empty seat's label stays on one line beside the creator's seat controls, at every
     // width (Korean broke it one character per line)
     if (c.lang === 'ko') {
-      const empty = page.locator('.seats .who').first();
+      const empty = page.locator('.seats .who').nth(1); // (the creator has the first seat)
       await expect(empty).toHaveText('빈 자리');
       const lineHeight = await empty.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || 20);
       for (const width of [1280, 1024, 800, 360]) {

@@ -17,6 +17,8 @@ test('phone portrait: the lobby, the seats and a replay fit the width', async ({
   expect(await overflow()).toBeLessThanOrEqual(0);
 
   // three bots and no one seated: the round plays itself while the creator watches
+  await page.getByTestId('stand').click();
+  await expect(page.locator('.seats li.mine')).toHaveCount(0);
   await page.getByTestId('start-fill').click();
   await expect(page.getByTestId('match-over')).toBeVisible({ timeout: 30_000 });
   expect(await overflow()).toBeLessThanOrEqual(0);

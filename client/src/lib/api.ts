@@ -47,9 +47,23 @@ export async function createTable(options: CreateTable): Promise<Created> {
   return created;
 }
 
-/** The in-app link to a table; with the invite secret for invite-only tables. */
-export function tableLink(id: string, invite?: string | null): string {
-  return `#/t/${encodeURIComponent(id)}` + (invite ? `?invite=${encodeURIComponent(invite)}` : '');
+/**
+ * The in-app link to a table; with the invite secret for invite-only tables, and with `sit` for
+ * a player who comes to play: that seat (0-based) if it is free, else the first free one (`any`).
+ */
+export function tableLink(id: string, invite?: string | null, sit?: number | 'any'): string {
+  const q = new URLSearchParams();
+  if (invite) q.set('invite', invite);
+  if (sit !== undefined) q.set('sit', String(sit));
+  const query = q.toString();
+  return `#/t/${encodeURIComponent(id)}` + (query ? `?${query}` : '');
+}
+
+/** The seat a table link's `sit` asks for: a seat number, `any`, or null (none asked). */
+export function sitParam(value: string | null): number | 'any' | null {
+  if (value === 'any') return 'any';
+  if (value !== null && /^\d{1,2}$/.test(value)) return Number(value);
+  return null;
 }
 
 /** A finished match's result: who sat where, the scores and the winner. */

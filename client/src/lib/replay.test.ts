@@ -11,7 +11,7 @@ const R: Replay = {
   seats: [{ name: 'Ann', bot: null }, { name: null, bot: 'random' }, { name: null, bot: 'random' }],
   rounds: [
     { round: 1, frames: [frame(null, null), frame(0, 'bid 3'), frame(0, 'play 3'), frame(1, 'pass')],
-      summary: { game: 'doudizhu', round: 1, points: [2, -1, -1], scores: [2, -1, -1], landlord: 0, winner: 0, spring: false, multiplier: 1 } },
+      summary: { game: 'doudizhu', round: 1, points: [2, -1, -1], scores: [2, -1, -1], landlord: 0, winner: 0, spring: false, anti_spring: false, bid: 1, bombs: 0, rockets: 0, multiplier: 1 } },
     { round: 2, frames: [frame(null, null), frame(2, 'bid 1'), frame(2, 'play 4')], summary: null },
   ],
 };
