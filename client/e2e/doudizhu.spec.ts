@@ -99,6 +99,13 @@ test('a Dou Di Zhu round with the auction, the landlord reveal and the summary',
   const points = (await summary.getByTestId('summary-points').allInnerTexts()).map((x) => Number(x.replace('+', '')));
   expect(points.reduce((a, b) => a + b, 0)).toBe(0);
   expect(points.every((p) => p !== 0)).toBe(true);
+  // each multiplier on its own line (bid, then ×2 per bomb, rocket, spring): they multiply up to
+  // what each peasant got or paid
+  const factors = (await summary.getByTestId('factor').locator('td.num').allInnerTexts()).map((x) => Number(x.replace('×', '')));
+  expect(factors.length).toBeGreaterThanOrEqual(1);
+  const unit = factors.reduce((a, b) => a * b, 1);
+  expect(points.filter((p) => Math.abs(p) === unit)).toHaveLength(2);
+  expect(points.filter((p) => Math.abs(p) === 2 * unit)).toHaveLength(1);
   // the landlord leads the first trick: the person played at least once
   expect(plays).toBeGreaterThan(0);
 });

@@ -179,10 +179,12 @@ export async function createTable(page: Page, game: 'tichu' | 'doudizhu' = 'tich
 /** Take seat `seat` (0-based) in the lobby of the table the page shows (a creator has its first seat already). */
 export async function sit(page: Page, seat: number): Promise<void> {
   const li = page.locator('.seats li').nth(seat);
-  await expect(li.getByTestId('sit').or(page.locator('.seats li.mine'))).toHaveCount(1);
-  if ((await li.getAttribute('class'))?.includes('mine')) return;
-  await li.getByTestId('sit').click();
-  await expect(page.locator('.seats li').nth(seat)).toHaveClass(/mine/);
+  // a creator's own seat is taken for it as the table loads: its Sit button may vanish under
+  // the click, so click until the seat is ours
+  await expect(async () => {
+    if (!(await li.getAttribute('class'))?.includes('mine')) await li.getByTestId('sit').click({ timeout: 1000 });
+    await expect(li).toHaveClass(/mine/, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** The summary's rows as shown: label, points, total. */

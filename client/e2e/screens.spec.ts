@@ -1,19 +1,29 @@
 // Screenshot comparisons: a Tichu and a Dou Di Zhu table at a fixed deal (a seeded table, the
-// bots' choices seeded from it, no turn timer), in English and Korean, animations off, taken
-// where the table waits on the person (every bot has answered), so a layout regression fails.
-// Baselines: e2e/screens.spec.ts-snapshots (update with `npx playwright test e2e/screens.spec.ts -u`).
+// bots' choices seeded from it, no turn timer), in English and Korean, at desktop and phone
+// sizes, animations off, taken where the table waits on the person (every bot has answered);
+// and the lobby with one waiting table, so a layout regression fails. At phone size nothing may
+// scroll sideways. Baselines: e2e/screens.spec.ts-snapshots (update with
+// `npx playwright test e2e/screens.spec.ts -u`).
 import type { Page } from '@playwright/test';
 import { expect, sit, test } from './fixtures';
 
 test.use({ reducedMotion: 'reduce' });
 
-async function seatedAt(page: Page, lang: 'en' | 'ko', game: 'tichu' | 'doudizhu', seed: number): Promise<void> {
+const PHONE = { width: 390, height: 844 };
+const SHOT = { animations: 'disabled', maxDiffPixelRatio: 0.01 } as const;
+
+async function asMina(page: Page, lang: 'en' | 'ko'): Promise<void> {
   await page.addInitScript((l) => {
     localStorage.setItem('pagoda.lang', l);
     localStorage.setItem('pagoda.name', 'Mina');
     localStorage.setItem('pagoda.sounds', '0');
   }, lang);
-  await page.goto('/#/');
+  // the guest is made by the page's first /api/me: a table created before it would be another guest's
+  await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/me')), page.goto('/#/')]);
+}
+
+async function seatedAt(page: Page, lang: 'en' | 'ko', game: 'tichu' | 'doudizhu', seed: number): Promise<void> {
+  await asMina(page, lang);
   const made = await page.request.post('/api/tables', { data: { game, rounds: 1, turn_timer: 0, seed } });
   expect(made.status()).toBe(201);
   const { id, invite } = await made.json();
@@ -22,23 +32,79 @@ async function seatedAt(page: Page, lang: 'en' | 'ko', game: 'tichu' | 'doudizhu
   await page.getByTestId('start-fill').click();
 }
 
+/** How far the page scrolls sideways (0 or less: it fits the width). */
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+async function tichuShot(page: Page, lang: 'en' | 'ko', name: string): Promise<void> {
+  await seatedAt(page, lang, 'tichu', 7);
+  const board = page.getByTestId('tichu-board');
+  await expect(board.getByTestId('hand').locator('.card')).toHaveCount(8);
+  // the three bots have answered Grand Tichu; the table waits on the person
+  await expect(board.getByTestId('log').locator('li')).toHaveCount(3);
+  await expect(board.getByTestId('no-grand')).toBeEnabled();
+  await expect(board).toHaveScreenshot(name, SHOT);
+}
+
+async function doudizhuShot(page: Page, lang: 'en' | 'ko', name: string): Promise<void> {
+  // seed 1: the person's seat opens the auction, so the table waits on it at once
+  await seatedAt(page, lang, 'doudizhu', 1);
+  const board = page.getByTestId('ddz-board');
+  await expect(board.getByTestId('hand').locator('.card')).toHaveCount(17);
+  await expect(board.getByTestId('bid')).toHaveCount(3);
+  await expect(board).toHaveScreenshot(name, SHOT);
+}
+
+/** The lobby listing one waiting Tichu table of Mina's (her seat and a bot's taken). */
+async function lobbyShot(page: Page, lang: 'en' | 'ko', name: string): Promise<void> {
+  await asMina(page, lang);
+  const made = await page.request.post('/api/tables', { data: { game: 'tichu', preset: 'standard', turn_timer: 0, seed: 5 } });
+  const { id, invite } = await made.json();
+  await page.goto(`/#/t/${id}?invite=${invite}&sit=any`);
+  await expect(page.locator('.seats li').first()).toHaveClass(/mine/);
+  await page.getByTestId('add-bot-1').click();
+  await expect(page.locator('.seats li').nth(1).getByTestId('remove-bot-1')).toBeVisible();
+  // the list as the server gives it, this table alone (other tests' tables come and go)
+  await page.route('**/api/tables', async (route) => {
+    const real = await route.fetch();
+    const body = (await real.json()) as { tables: { id: string }[] };
+    await route.fulfill({ response: real, json: { tables: body.tables.filter((t) => t.id === id) } });
+  });
+  await page.goto('/#/');
+  await expect(page.getByTestId('lobby-table')).toHaveCount(1);
+  await expect(page.getByTestId('my-tables').locator('li')).toHaveCount(1);
+  await expect(page.getByTestId('bot-about')).toBeVisible();
+  await expect(page.locator('main')).toHaveScreenshot(name, SHOT);
+}
+
 for (const lang of ['en', 'ko'] as const) {
   test(`a Tichu table at a fixed deal (${lang})`, async ({ page }) => {
-    await seatedAt(page, lang, 'tichu', 7);
-    const board = page.getByTestId('tichu-board');
-    await expect(board.getByTestId('hand').locator('.card')).toHaveCount(8);
-    // the three bots have answered Grand Tichu; the table waits on the person
-    await expect(board.getByTestId('log').locator('li')).toHaveCount(3);
-    await expect(board.getByTestId('no-grand')).toBeEnabled();
-    await expect(board).toHaveScreenshot(`tichu-${lang}.png`, { animations: 'disabled', maxDiffPixelRatio: 0.01 });
+    await tichuShot(page, lang, `tichu-${lang}.png`);
   });
 
   test(`a Dou Di Zhu table at a fixed deal (${lang})`, async ({ page }) => {
-    // seed 1: the person's seat opens the auction, so the table waits on it at once
-    await seatedAt(page, lang, 'doudizhu', 1);
-    const board = page.getByTestId('ddz-board');
-    await expect(board.getByTestId('hand').locator('.card')).toHaveCount(17);
-    await expect(board.getByTestId('bid')).toHaveCount(3);
-    await expect(board).toHaveScreenshot(`doudizhu-${lang}.png`, { animations: 'disabled', maxDiffPixelRatio: 0.01 });
+    await doudizhuShot(page, lang, `doudizhu-${lang}.png`);
+  });
+
+  test(`the lobby (${lang})`, async ({ page }) => {
+    await lobbyShot(page, lang, `lobby-${lang}.png`);
+  });
+
+  test.describe(`at phone size (${lang})`, () => {
+    test.use({ viewport: PHONE });
+
+    test(`a Tichu table at a fixed deal, phone (${lang})`, async ({ page }) => {
+      await tichuShot(page, lang, `tichu-phone-${lang}.png`);
+      expect(await overflow(page)).toBeLessThanOrEqual(0);
+    });
+
+    test(`a Dou Di Zhu table at a fixed deal, phone (${lang})`, async ({ page }) => {
+      await doudizhuShot(page, lang, `doudizhu-phone-${lang}.png`);
+      expect(await overflow(page)).toBeLessThanOrEqual(0);
+    });
+
+    test(`the lobby, phone (${lang})`, async ({ page }) => {
+      await lobbyShot(page, lang, `lobby-phone-${lang}.png`);
+      expect(await overflow(page)).toBeLessThanOrEqual(0);
+    });
   });
 }
