@@ -5,6 +5,7 @@
 //! reference's packed `int`.
 
 pub mod batch;
+pub mod flow;
 pub mod movegen;
 pub mod pyrandom;
 pub mod readings;

@@ -137,7 +137,7 @@ fn action_objects<'py>(py: Python<'py>, acts: &[Act]) -> PyResult<Bound<'py, PyT
 }
 
 /// The rules from the reference's `Rules` fields, in [`RULE_FIELDS`] order.
-fn rules_of(t: &Bound<'_, PyTuple>) -> PyResult<Rules> {
+pub(crate) fn rules_of(t: &Bound<'_, PyTuple>) -> PyResult<Rules> {
     if t.len() != 25 {
         return Err(PyValueError::new_err(format!(
             "rules: 25 fields, not {}",

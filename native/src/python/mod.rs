@@ -3,6 +3,7 @@
 use pyo3::prelude::*;
 
 mod doudizhu;
+mod envs;
 mod tichu;
 
 #[pymodule]
@@ -10,5 +11,6 @@ fn pagoda_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     tichu::register(m)?;
     doudizhu::register(m)?;
+    envs::register(m)?;
     Ok(())
 }

@@ -1231,7 +1231,7 @@ fn build(
     Ok(registry()?.build.bind(py).call1((name, args, kw))?.unbind())
 }
 
-fn rules_from_tuple(t: (bool, bool, bool, bool, bool)) -> Rules {
+pub(crate) fn rules_from_tuple(t: (bool, bool, bool, bool, bool)) -> Rules {
     Rules {
         phoenix_choice: t.0,
         one_call_per_team: t.1,
