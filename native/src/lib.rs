@@ -5,6 +5,7 @@
 //! the `python` feature adds the PyO3 bindings (the `pagoda_native` extension module).
 
 pub mod doudizhu;
+pub mod fuzz;
 pub mod tichu;
 
 #[cfg(feature = "python")]

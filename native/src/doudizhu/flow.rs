@@ -40,7 +40,8 @@ impl Vocab {
         let width = 54 * rules.decks;
         let max_cards = rules.hand_size() + rules.kitty;
         let p = rules.players;
-        let obs_size = 3 * width + p + p * width + p * (max_cards + 1) + p + 9 + 8 + 13 + 3 + 4 * p + p + 1;
+        let obs_size =
+            3 * width + p + p * width + p * (max_cards + 1) + p + 9 + 8 + 13 + 3 + 4 * p + p + 1;
         Vocab {
             rules,
             plays,
@@ -100,7 +101,8 @@ impl Flow {
     /// The reference's round of `seed` (`Round.new(seed, rules)`).
     pub fn new(vocab: Arc<Vocab>, seed: u64, seed_bytes: &mut SeedBytes<'_>) -> Flow {
         let rules = vocab.rules;
-        let (hands, kitty, first) = reference_deal(&seed_bytes(&format!("doudizhu {seed} 1")), &rules);
+        let (hands, kitty, first) =
+            reference_deal(&seed_bytes(&format!("doudizhu {seed} 1")), &rules);
         let mut st = State::start(rules, &hands, kitty, first as u8, 1);
         st.keep_history = false;
         let mut f = Flow {
@@ -180,7 +182,11 @@ impl Flow {
     }
 
     /// Apply `index`; the rewards it produced, one per seat (zeros but at the end).
-    pub fn step(&mut self, index: u16, seed_bytes: &mut SeedBytes<'_>) -> Result<[f32; 4], StepError> {
+    pub fn step(
+        &mut self,
+        index: u16,
+        seed_bytes: &mut SeedBytes<'_>,
+    ) -> Result<[f32; 4], StepError> {
         if self.over {
             return Err(StepError::Over);
         }

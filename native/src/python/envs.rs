@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use numpy::{PyUntypedArrayMethods, PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2};
+use numpy::{PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
@@ -115,7 +115,11 @@ fn observe_all<E: Env>(
         let env = env.as_ref().unwrap();
         let actor = env.actor();
         actors[i] = actor as i64;
-        let seat = if seats[i] >= 0 { seats[i] } else { actor as i64 };
+        let seat = if seats[i] >= 0 {
+            seats[i]
+        } else {
+            actor as i64
+        };
         if seat >= 0 {
             env.observe_into(seat as u32, &mut obs[i * obs_size..(i + 1) * obs_size]);
         }
@@ -205,7 +209,11 @@ impl TichuBatch {
     /// The legal indices of environment `index`, ascending.
     fn legal(&self, index: usize) -> PyResult<Vec<u16>> {
         let e = self.env(index)?;
-        Ok(if e.over { vec![] } else { e.decision().indices.clone() })
+        Ok(if e.over {
+            vec![]
+        } else {
+            e.decision().indices.clone()
+        })
     }
 
     /// Is environment `index` over?
@@ -229,7 +237,9 @@ impl TichuBatch {
         let rewards = rewards_rows(&mut rewards, b, 4)?;
         for (i, (env, &a)) in self.envs.iter().zip(actions).enumerate() {
             let Some(env) = env else {
-                return Err(PyValueError::new_err(format!("environment {i} has not been reset")));
+                return Err(PyValueError::new_err(format!(
+                    "environment {i} has not been reset"
+                )));
             };
             if env.over {
                 return Err(PyValueError::new_err(format!(
@@ -359,7 +369,10 @@ impl DdzBatch {
     fn reset(&mut self, py: Python<'_>, index: usize, seed: u64) -> PyResult<()> {
         let b = self.envs.len();
         if index >= b {
-            return Err(PyIndexError::new_err(format!("environment {index}: 0..{}", b - 1)));
+            return Err(PyIndexError::new_err(format!(
+                "environment {index}: 0..{}",
+                b - 1
+            )));
         }
         let mut f = seed_bytes_of(py, &self.seed_bytes);
         self.envs[index] = Some(dflow::Flow::new(self.vocab.clone(), seed, &mut f));
@@ -400,7 +413,9 @@ impl DdzBatch {
         let size = self.vocab.size() as i64;
         for (i, (env, &a)) in self.envs.iter().zip(actions).enumerate() {
             let Some(env) = env else {
-                return Err(PyValueError::new_err(format!("environment {i} has not been reset")));
+                return Err(PyValueError::new_err(format!(
+                    "environment {i} has not been reset"
+                )));
             };
             if env.over {
                 return Err(PyValueError::new_err(format!(

@@ -4,6 +4,7 @@ use pyo3::prelude::*;
 
 mod doudizhu;
 mod envs;
+mod notation;
 mod tichu;
 
 #[pymodule]
@@ -12,5 +13,6 @@ fn pagoda_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     tichu::register(m)?;
     doudizhu::register(m)?;
     envs::register(m)?;
+    notation::register(m)?;
     Ok(())
 }

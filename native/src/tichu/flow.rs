@@ -315,7 +315,11 @@ impl Flow {
             Phase::Play if self.wish_play.is_some() => {
                 d.seat = st.to_move as u8;
                 d.kind = D_WISH;
-                let first = if st.rules.wish_required { WISH0 + 1 } else { WISH0 };
+                let first = if st.rules.wish_required {
+                    WISH0 + 1
+                } else {
+                    WISH0
+                };
                 d.indices.extend(first..WISH0 + 14);
             }
             Phase::Play => {
@@ -406,7 +410,14 @@ impl Flow {
         let rewards = if index == A_TICHU {
             self.apply(seat, Act::Tichu)
         } else if kind == D_GRAND {
-            self.apply(seat, if index == A_GRAND { Act::Grand } else { Act::NoGrand })
+            self.apply(
+                seat,
+                if index == A_GRAND {
+                    Act::Grand
+                } else {
+                    Act::NoGrand
+                },
+            )
         } else if kind == D_EXCHANGE {
             self.picks[self.n_picks as usize] = (index - EXCHANGE0) as u8;
             self.n_picks += 1;
@@ -420,7 +431,11 @@ impl Flow {
             let Some(Act::Play { combo, reading, .. }) = self.wish_play.take() else {
                 unreachable!("a wish decision follows a Mah Jong play")
             };
-            let wish = if index == WISH0 { 0 } else { (index - WISH0 + 1) as u8 };
+            let wish = if index == WISH0 {
+                0
+            } else {
+                (index - WISH0 + 1) as u8
+            };
             self.apply(
                 seat,
                 Act::Play {
@@ -497,11 +512,19 @@ impl Flow {
             out[at + rel(s as u32) as usize * 3 + place] = 1;
         }
         at += 12;
-        let top_seat = if st.top_seat >= 0 { rel(st.top_seat as u32) as i32 } else { -1 };
+        let top_seat = if st.top_seat >= 0 {
+            rel(st.top_seat as u32) as i32
+        } else {
+            -1
+        };
         hot(out, &mut at, top_seat, 4);
         out[at] = (st.closing || st.complete) as i8;
         at += 1;
-        let to_move = if st.to_move >= 0 { rel(st.to_move as u32) as i32 } else { -1 };
+        let to_move = if st.to_move >= 0 {
+            rel(st.to_move as u32) as i32
+        } else {
+            -1
+        };
         hot(out, &mut at, to_move, 4);
         hot(out, &mut at, st.wish as i32 - 2, 13);
         hot(out, &mut at, st.phase as i32, 4);
@@ -519,7 +542,12 @@ impl Flow {
             }
         }
         let d = &self.decision;
-        hot(out, &mut at, if self.over { D_OVER } else { d.kind } as i32, 6);
+        hot(
+            out,
+            &mut at,
+            if self.over { D_OVER } else { d.kind } as i32,
+            6,
+        );
         let mine = !self.over && d.seat as u32 == seat;
         let exchange = mine && d.kind == D_EXCHANGE;
         if exchange {
@@ -528,7 +556,12 @@ impl Flow {
             }
         }
         at += 56;
-        hot(out, &mut at, if exchange { self.n_picks as i32 } else { -1 }, 3);
+        hot(
+            out,
+            &mut at,
+            if exchange { self.n_picks as i32 } else { -1 },
+            3,
+        );
         let pending = match (mine, self.wish_play) {
             (true, Some(Act::Play { combo, .. })) => combo.mask,
             _ => 0,

@@ -106,36 +106,47 @@ pub fn format_cards(mask: u64) -> String {
     bits(mask).map(card_name).collect::<Vec<_>>().join(" ")
 }
 
-/// Read cards in the notation (spaces optional, `10` for `T`); `None` on anything else or a card
+/// Read cards in the notation as the reference's tokenizer reads them (`pagoda.core.notation`):
+/// case-insensitive (after Python's `str.lower`, so the Kelvin sign reads as `k`), spaces, commas,
+/// tabs and newlines between cards optional, `10` for `T`; `None` on anything else or a card
 /// named twice.
 pub fn parse_cards(text: &str) -> Option<u64> {
-    let b = text.as_bytes();
+    // Python's lower() of the text, as far as it can give card letters: every other character
+    // is no card (the tokens are ASCII, and only U+212A lowers to an ASCII letter).
+    let mut low: Vec<u8> = Vec::with_capacity(text.len());
+    for ch in text.chars() {
+        low.push(match ch {
+            '\u{212A}' => b'k',
+            c if c.is_ascii() => c.to_ascii_lowercase() as u8,
+            _ => 0,
+        });
+    }
+    let b = &low[..];
     let mut i = 0;
     let mut mask = 0u64;
     while i < b.len() {
-        if b[i] == b' ' {
+        if matches!(b[i], b' ' | b',' | b'\t' | b'\n') {
             i += 1;
             continue;
         }
         let two = |x: &[u8]| b.len() >= i + 2 && &b[i..i + 2] == x;
-        let (card, used) = if two(b"Dg") {
+        let suit_at = |j: usize| b.get(j).and_then(|s| SUITS.iter().position(|c| c == s));
+        let (card, used) = if two(b"dg") {
             (DOG, 2)
-        } else if two(b"Mj") {
+        } else if two(b"mj") {
             (MAH_JONG, 2)
-        } else if two(b"Ph") {
+        } else if two(b"ph") {
             (PHOENIX, 2)
-        } else if two(b"Dr") {
+        } else if two(b"dr") {
             (DRAGON, 2)
+        } else if let (true, Some(suit)) = (two(b"10"), suit_at(i + 2)) {
+            (card_index(10, suit as u32), 3)
         } else {
-            let (rank, used) = if two(b"10") {
-                (10, 2)
-            } else {
-                let r = RANK_CHARS.iter().position(|&c| c == b[i])? as u32 + 2;
-                (r, 1)
-            };
-            let s = *b.get(i + used)?;
-            let suit = SUITS.iter().position(|&c| c == s)? as u32;
-            (card_index(rank, suit), used + 1)
+            let r = RANK_CHARS
+                .iter()
+                .position(|&c| c.to_ascii_lowercase() == b[i])? as u32
+                + 2;
+            (card_index(r, suit_at(i + 1)? as u32), 2)
         };
         if mask & (1 << card) != 0 {
             return None;
@@ -399,6 +410,9 @@ mod tests {
         assert_eq!(format_cards(m("Dr Ph 2k Dg")), "Dg 2k Ph Dr");
         assert_eq!(m("10r"), m("Tr"));
         assert_eq!(parse_cards("Tr 10r"), None);
+        assert_eq!(parse_cards("mJ,2G\t10k\n"), Some(m("Mj 2g Tk")));
+        assert_eq!(parse_cards("2\u{212A}"), Some(m("2k")));
+        assert_eq!(parse_cards("2g;"), None);
         assert_eq!(count_points(FULL_DECK), 100);
     }
 
