@@ -195,3 +195,34 @@ def test_step_before_reset_is_an_error() -> None:
     env = tichu_vector(1, engine="python")
     with pytest.raises(RuntimeError, match=r"call reset\(\) before step\(\)"):
         env.step([0])
+
+
+def test_the_dragon_gift_after_the_third_player_out() -> None:
+    # Seed 9757 with these random choices: the third player goes out with the Dragon, and the
+    # round waits for the Dragon's gift with the trick complete (the round's `closing`).
+    import random
+
+    import pagoda_native
+
+    rng = random.Random(9757)
+    flow = TichuFlow(9757)
+    batch = pagoda_native.TichuBatch(1, (False, False, False, False, False))
+    batch.reset(0, 9757)
+    obs = np.zeros((1, tichu_flow.OBS_SIZE), dtype=np.int8)
+    mask = np.zeros((1, tichu_flow.NUM_ACTIONS), dtype=np.int8)
+    actors = np.zeros(1, dtype=np.int64)
+    rewards = np.zeros((1, 4), dtype=np.float32)
+    dones = np.zeros(1, dtype=np.bool_)
+    closed = False
+    while not flow.is_over:
+        closed = closed or flow.round.closing
+        for seat in range(4):
+            batch.observe(np.array([seat]), obs, mask, actors)
+            assert np.array_equal(obs[0], flow.observe(seat)), seat
+        assert batch.legal(0) == flow.legal()
+        action = rng.choice(flow.legal())
+        expected = flow.step(action)
+        batch.step(np.array([action]), rewards, dones)
+        assert rewards[0].tolist() == expected
+    assert closed
+    assert dones[0]
