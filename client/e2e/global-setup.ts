@@ -49,7 +49,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const child = spawn(
     exe,
     ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', join(dir, 'e2e.sqlite3'),
-      '--client', join(ROOT, 'client', 'dist'), '--bot-delay', '0', '--bomb-window', '0.2'],
+      '--client', join(ROOT, 'client', 'dist'), '--bot-delay', '0', '--bomb-window', '0.2',
+      // every spec's tables come from one loopback address: more than the default 16 stay live at once
+      '--tables-per-address', '200'],
     { cwd: dir, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, PAGODA_SECRET: 'e2e' } },
   );
   try {

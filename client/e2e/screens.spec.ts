@@ -58,6 +58,7 @@ async function doudizhuShot(page: Page, lang: 'en' | 'ko', name: string): Promis
 async function lobbyShot(page: Page, lang: 'en' | 'ko', name: string): Promise<void> {
   await asMina(page, lang);
   const made = await page.request.post('/api/tables', { data: { game: 'tichu', preset: 'standard', turn_timer: 0, seed: 5 } });
+  expect(made.status()).toBe(201);
   const { id, invite } = await made.json();
   await page.goto(`/#/t/${id}?invite=${invite}&sit=any`);
   await expect(page.locator('.seats li').first()).toHaveClass(/mine/);
