@@ -67,11 +67,13 @@ def redis_url(tmp_path: Path) -> Iterator[str]:
 
 
 @contextmanager
-def node(db: Path, port: int, redis_url: str) -> Iterator[subprocess.Popen[bytes]]:
-    """``pagoda serve`` as one node of the cluster, ready when this yields; SIGKILLed at the end."""
-    with server(
-        db, port, ["--redis", redis_url, "--lease", str(LEASE)], db.parent / f"serve-{port}.log"
-    ) as proc:
+def node(db: Path, port: int, redis_url: str, url: str | None = None) -> Iterator[subprocess.Popen[bytes]]:
+    """``pagoda serve`` as one node of the cluster, ready when this yields; SIGKILLed at the end.
+
+    ``url``: a database URL (PostgreSQL) in place of the SQLite file ``db``, whose folder stays the
+    data dir."""
+    extra = ["--redis", redis_url, "--lease", str(LEASE), *(["--db", url] if url else [])]
+    with server(db, port, extra, db.parent / f"serve-{port}.log") as proc:
         yield proc
 
 
