@@ -48,7 +48,7 @@ def run_pair(game: str, rules: str, num_envs: int, steps: int, seed: int) -> tup
     nat = make(game, rules, num_envs, "native")
     assert (py.engine, nat.engine) == ("python", "native")
     assert (py.obs_size, py.num_actions) == (nat.obs_size, nat.num_actions)
-    obs_py, obs_nat = py.reset(seed=seed), nat.reset(seed=seed)
+    (obs_py, _), (obs_nat, _) = py.reset(seed=seed), nat.reset(seed=seed)
     rng = np.random.default_rng(seed)
     ended = 0
     for t in range(steps):
@@ -106,7 +106,7 @@ def test_the_play_vocabulary_is_the_python_one() -> None:
 
 def test_python_engine_matches_the_flows_it_wraps() -> None:
     env = tichu_vector(3, engine="python")
-    obs = env.reset(seed=5)
+    obs, _ = env.reset(seed=5)
     import random
 
     rng = random.Random(5)
@@ -226,3 +226,28 @@ def test_the_dragon_gift_after_the_third_player_out() -> None:
         assert rewards[0].tolist() == expected
     assert closed
     assert dones[0]
+
+
+@pytest.mark.parametrize("engine", ["python", "native"])
+@pytest.mark.parametrize("game", ["tichu", "doudizhu"])
+def test_a_gymnasium_vector_env(engine: str, game: str) -> None:
+    import gymnasium
+    from gymnasium.vector import AutoresetMode
+
+    env = make(game, "standard" if game == "tichu" else "classic", 3, engine)
+    assert isinstance(env, gymnasium.vector.VectorEnv)
+    assert env.metadata["autoreset_mode"] is AutoresetMode.SAME_STEP
+    obs, infos = env.reset(seed=6)
+    assert infos == {}
+    assert env.observation_space.contains(obs)
+    assert env.np_random_seed == 6  # the base class's generator is seeded too
+    rng = np.random.default_rng(6)
+    for _ in range(30):
+        actions = env.sample(rng)
+        assert env.action_space.contains(actions)
+        obs, rewards, terminations, truncations, infos = env.step(actions)
+        assert env.observation_space.contains(obs)
+        assert rewards.shape == (3, env.num_players)
+        assert terminations.shape == truncations.shape == (3,)
+    with pytest.raises(ValueError, match=r"options: none are taken, not \['deals'\]"):
+        env.reset(options={"deals": 1})

@@ -7,17 +7,20 @@ and ``python`` (B decision flows, :mod:`pagoda.envs.tichu_flow` / :mod:`pagoda.e
 ``auto`` picks native when it is built. The layouts and vocabularies are the PettingZoo
 environments' (docs/envs.md); tests/envs/test_vector.py holds the two engines equal at every step.
 
-It is a batched PettingZoo-parallel style interface for turn-based games (one seat acts in each
-round at a time), close to Gymnasium's vector API:
+A :class:`VectorEnv` is a :class:`gymnasium.vector.VectorEnv` (same-step autoreset) for a
+turn-based game of several seats, one seat acting in each round at a time:
 
-- ``reset(seed)`` and ``step(actions)`` return ``obs``: ``observation`` (B x obs_size ``int8``, what
-  the seat to act may know), ``action_mask`` (B x num_actions ``int8``) and ``agent`` (B ``int64``,
-  the seat to act).
+- ``reset(seed=...)`` returns ``(obs, infos)`` and ``step(actions)`` returns ``obs`` first:
+  ``observation`` (B x obs_size ``int8``, what the seat to act may know), ``action_mask``
+  (B x num_actions ``int8``) and ``agent`` (B ``int64``, the seat to act).
 - ``step`` also returns ``rewards`` (B x players ``float32``: each seat's reward, at the end of a
-  round), ``terminations`` (B ``bool``), ``truncations`` (all False) and ``infos`` (empty).
+  round; one column per seat where a one-agent environment has a single reward), ``terminations``
+  (B ``bool``), ``truncations`` (all False) and ``infos`` (empty).
+- ``observation_space`` and ``action_space`` are the batched Gymnasium spaces of
+  ``single_observation_space`` and ``single_action_space``.
 - A round that ends is reset at once (Gymnasium's same-step autoreset): the ``obs`` row is then
   the next round's first decision, the rewards and termination those of the round that ended.
-- Seeding: ``reset(seed)`` seeds a ``random.Random`` that draws each round's deal seed
+- Seeding: ``reset(seed=...)`` seeds a ``random.Random`` that draws each round's deal seed
   (``getrandbits(31)``, environment 0 first, then each reset in order), as the PettingZoo
   environments draw theirs.
 
@@ -25,18 +28,21 @@ The arrays returned are the environment's own buffers, overwritten by the next c
 must outlive it.
 
 >>> env = tichu_vector(2, engine="python")
->>> obs = env.reset(seed=1)
+>>> obs, infos = env.reset(seed=1)
 >>> obs["observation"].shape, obs["action_mask"].shape, obs["agent"].tolist()
 ((2, 964), (2, 1589), [0, 0])
 """
 
 import hashlib
-import importlib
 import random
 from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector import VectorEnv as GymVectorEnv
+from gymnasium.vector.utils import batch_space
 
 from pagoda import doudizhu as ddz
 from pagoda import native, tichu
@@ -144,10 +150,11 @@ class FlowBatch:
                 mask[i, flow.legal()] = 1
 
 
-class VectorEnv:
+class VectorEnv(GymVectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
     """``num_envs`` rounds of one game stepped together (see the module's docstring)."""
 
     def __init__(self, batch: Batch, players: int, engine: str) -> None:
+        self.metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
         self.batch = batch
         self.engine = engine
         self.num_envs = batch.num_envs
@@ -164,7 +171,6 @@ class VectorEnv:
         self._truncations = np.zeros(b, dtype=np.bool_)
         self._rng = random.Random()
         self._ready = False
-        spaces: Any = importlib.import_module("gymnasium.spaces")
         self.single_observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(0, 1, (self.obs_size,), dtype=np.int8),
@@ -173,20 +179,26 @@ class VectorEnv:
             }
         )
         self.single_action_space = spaces.Discrete(self.num_actions)
-        self.action_space = spaces.MultiDiscrete(np.full(b, self.num_actions))
+        self.observation_space = batch_space(self.single_observation_space, b)
+        self.action_space = batch_space(self.single_action_space, b)
 
     def _observe(self) -> Obs:
         self.batch.observe(self._actor_seats, self._obs, self._mask, self._agent)
         return {"observation": self._obs, "action_mask": self._mask, "agent": self._agent}
 
-    def reset(self, seed: int | None = None) -> Obs:
-        """Deal a new round in every environment; the first decisions' observations."""
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Obs, dict[str, Any]]:
+        """Deal a new round in every environment: the first decisions' observations, and no infos."""
+        if options:
+            raise ValueError(f"options: none are taken, not {sorted(options)}")
+        super().reset(seed=seed)
         if seed is not None:
             self._rng = random.Random(seed)
         for i in range(self.num_envs):
             self.batch.reset(i, self._rng.getrandbits(31))
         self._ready = True
-        return self._observe()
+        return self._observe(), {}
 
     def step(
         self, actions: npt.ArrayLike

@@ -20,7 +20,7 @@ from pagoda.envs.vector import VectorEnv, doudizhu_vector, tichu_vector
 def rate(env: VectorEnv, seconds: float, seed: int) -> float:
     """Environment steps per second (B per call) over about ``seconds`` of stepping."""
     rng = np.random.default_rng(seed)
-    obs = env.reset(seed=seed)
+    obs, _ = env.reset(seed=seed)
     spent = 0.0
     steps = 0
     while spent < seconds:
