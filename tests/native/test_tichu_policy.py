@@ -14,7 +14,7 @@ import pytest
 
 from pagoda.bots.tichu.driver import play_round, seat_rngs
 from pagoda.bots.tichu.heuristic import HeuristicBot
-from pagoda.bots.tichu.search import fast_view
+from pagoda.bots.tichu.search import SearchBot, fast_view
 from pagoda.tichu import Round, Rules
 from pagoda.tichu.native import NativeRound, from_reference
 from pagoda.tichu.round import Phase
@@ -80,3 +80,27 @@ def test_rollout_policies_and_refusals() -> None:
     assert rows.shape == (20, 3)
     assert (rows[:, :2] == r.rollouts(20, 5)).all()  # the same random rounds, one column more
     assert set(rows[:, 2].tolist()) <= {0, 1, 2, 3}
+
+
+def test_search_with_native_rollouts_decides_as_with_python_rollouts() -> None:
+    # the same determinizations, the same rollout policy: with fixed iterations, the same values
+    native = SearchBot(iterations=3, width=4, solve_cards=4, search_cards=0, rollouts="native")
+    python = SearchBot(iterations=3, width=4, solve_cards=4, search_cards=0, rollouts="python")
+    assert (native.rollouts, python.rollouts) == ("native", "python")
+    assert SearchBot().rollouts == "native"  # auto: the native core is built here
+    compared = 0
+    for seed in range(3):
+        for i, r in enumerate(_walk(500 + seed, Rules.parse("standard"))):
+            d = r.decisions()[0]
+            if i % 6 or d.seat != r.to_move or len(d.actions) < 2:
+                continue
+            view = r.view(d.seat)
+            candidates = native.candidates(view, d.actions)
+            mine = native.evaluate(view, candidates, random.Random(i))
+            theirs = python.evaluate(view, candidates, random.Random(i))
+            assert [(s.action, s.mean, s.samples) for s in mine] == [
+                (s.action, s.mean, s.samples) for s in theirs
+            ]
+            compared += 1
+    assert compared >= 15
+    assert native.rollout_count == python.rollout_count > 0
