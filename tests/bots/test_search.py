@@ -2,6 +2,8 @@
 
 import random
 
+import pytest
+
 from pagoda.bots import get_bot
 from pagoda.bots.tichu import seat_rngs, step
 from pagoda.bots.tichu.search import determinize, read_facts
@@ -84,3 +86,18 @@ def test_search_leaves_early_decisions_to_the_heuristic() -> None:
         seat = r.to_move
         view, legal = r.view(seat), r.legal_actions(seat)
         assert bot.decide(view, legal, random.Random(1)) == heuristic.decide(view, legal, random.Random(1))
+
+
+def test_search_rollout_engine_option() -> None:
+    assert get_bot("tichu", "search:rollouts=python").rollouts == "python"
+    with pytest.raises(ValueError, match="rollouts must be auto, native or python, not 'rust'"):
+        get_bot("tichu", "search:rollouts=rust")
+
+
+def test_search_rolls_out_in_python_without_the_native_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pagoda.native
+
+    monkeypatch.setattr(pagoda.native, "available", lambda: False)
+    assert get_bot("tichu", "search").rollouts == "python"
+    with pytest.raises(RuntimeError, match="the native core is not built"):
+        get_bot("tichu", "search:rollouts=native")

@@ -18,6 +18,7 @@ use pyo3::types::{PyDict, PyInt, PyList, PySlice, PyString, PyTuple};
 
 use crate::doudizhu::pyrandom::Mt;
 use crate::tichu::batch;
+use crate::tichu::policy::{self, Policy};
 use crate::tichu::state::{Act, Phase, Rules, State};
 use crate::tichu::{Combo, Kind, MAH_JONG_BIT, PHOENIX_BIT};
 
@@ -1127,21 +1128,53 @@ impl NativeRound {
         Ok(this.st.card_points().into_pyobject(py)?.into_any())
     }
 
-    /// `k` uniform random rollouts from here (the first seat asked acting each time): the
-    /// scores, shape (k, 2).
+    /// `k` rollouts from here with `policy` (`"random"`: uniform over the first seat asked's
+    /// actions; `"heuristic"`: the `heuristic` bot at every seat, from the play phase on), in one
+    /// call: the scores, shape (k, 2), or with `first_out` (k, 3), the seat out first (-1: none)
+    /// as a third column.
+    #[pyo3(signature = (k, seed=0, policy="random", first_out=false))]
     fn rollouts<'py>(
         &self,
         py: Python<'py>,
         k: usize,
         seed: u64,
+        policy: &str,
+        first_out: bool,
     ) -> PyResult<Bound<'py, numpy::PyArray2<i64>>> {
+        let policy = match policy {
+            "random" => Policy::Random,
+            "heuristic" => Policy::Heuristic,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "no rollout policy {other:?}: \"random\" or \"heuristic\""
+                )))
+            }
+        };
         let st = self.st;
-        let rows = py.detach(|| batch::rollouts(&st, k, seed));
+        let rows = py
+            .detach(|| policy::rollouts(&st, k, seed, policy))
+            .map_err(PyValueError::new_err)?;
+        let width = if first_out { 3 } else { 2 };
         let flat: Vec<i64> = rows
             .iter()
-            .flat_map(|&(a, b)| [a as i64, b as i64])
+            .flat_map(|&(a, b, o)| [a as i64, b as i64, o as i64].into_iter().take(width))
             .collect();
-        PyArray1::from_vec(py, flat).reshape([k, 2])
+        PyArray1::from_vec(py, flat).reshape([k, width])
+    }
+
+    /// The `heuristic` bot's choice for the first seat asked, natively (`None` outside the play
+    /// phase or once over): the action, as the reference's value.
+    fn heuristic_action(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        let seat = self.st.first_asked();
+        if seat < 0 {
+            return Ok(None);
+        }
+        let mut acts = Vec::with_capacity(64);
+        self.st.legal(seat as u32, &mut acts);
+        match policy::heuristic_action(&self.st, seat as u32, &acts) {
+            None => Ok(None),
+            Some(a) => Ok(Some(action_object(registry()?, py, &a)?)),
+        }
     }
 
     /// Bytes of this state: the Rust value and the history and trick nodes it adds (earlier

@@ -10,6 +10,7 @@
 pub mod batch;
 pub mod flow;
 pub mod movegen;
+pub mod policy;
 pub mod state;
 
 pub const DOG: u32 = 0;

@@ -34,6 +34,15 @@ decision. Searching the end of the round, with short rollouts down to the solved
 what measurably beats the heuristic (``docs/strength.md``); whole-round rollouts at small
 budgets did not.
 
+**Rollouts run on the native core when it is built.** ``rollouts`` picks the engine of the
+heuristic rollouts: ``native`` plays each one in a single call to the native port of the
+heuristic (:meth:`pagoda.tichu.native.NativeRound.rollouts` with ``policy="heuristic"``, the
+same choices as the Python bot, proven by ``tests/native/test_tichu_policy.py``), ``python``
+plays them with the Python bot through the driver, ``auto`` (the default) the native one when
+the native core is built. The determinizations, candidates and solver are the same; with a
+fixed ``iterations`` both engines give the same decision, and with a time ``budget`` the native
+one scores more determinizations (``docs/strength.md``).
+
 Options: ``budget`` (seconds, default 1.0) bounds a decision; ``iterations`` (if given) fixes
 the number of determinizations instead, which makes :meth:`SearchBot.decide` a function of the
 view and the ``rng`` alone. ``width`` caps the candidates scored outside solved endgames (the
@@ -51,8 +60,9 @@ from pagoda.bots import Scored, register
 from pagoda.bots.tichu.driver import NO_BOMB, play_round
 from pagoda.bots.tichu.hand import partition_cost
 from pagoda.bots.tichu.heuristic import HeuristicBot
-from pagoda.bots.tichu.solver import Solver, SolverBudget, cards_left, round_value
+from pagoda.bots.tichu.solver import Solver, SolverBudget, cards_left, round_value, value_of
 from pagoda.core import IllegalAction
+from pagoda.native import engine_name
 from pagoda.tichu import CARDS, Action, Combo, Round, View, classify, parse_action
 from pagoda.tichu.actions import EXCHANGE, GIVE_DRAGON, PASS, PLAY, TICHU
 from pagoda.tichu.cards import RANK_MASKS
@@ -227,6 +237,15 @@ def fast_view(r: Round, seat: int) -> View:
     return r.view(seat, events=False)
 
 
+def _native_rollouts() -> bool:
+    """Is the native core built, with its heuristic rollouts (an older build has none)?"""
+    if engine_name() != "native":
+        return False
+    from pagoda.tichu.native import NativeRound
+
+    return hasattr(NativeRound, "heuristic_action")
+
+
 class SearchBot:
     """PIMC over consistent determinizations with heuristic rollouts (see the module doc)."""
 
@@ -238,6 +257,7 @@ class SearchBot:
         solve_cards: int | str = 10,
         solve_nodes: int | str = 5_000,
         search_cards: int | str = 28,
+        rollouts: str = "auto",
         **_: object,
     ) -> None:
         self.budget = float(budget)
@@ -249,8 +269,14 @@ class SearchBot:
         for name in ("width", "solve_nodes"):
             if getattr(self, name) < 1:
                 raise ValueError(f"search bot option {name} must be at least 1, not {getattr(self, name)}")
+        if rollouts not in ("auto", "native", "python"):
+            raise ValueError(f"search bot option rollouts must be auto, native or python, not {rollouts!r}")
+        #: The engine of the rollouts: ``"native"`` or ``"python"`` (see the module doc).
+        self.rollouts = engine_name(rollouts) if rollouts != "auto" or _native_rollouts() else "python"
         self.heuristic = HeuristicBot()
         self._rollout_bots = [self.heuristic] * 4
+        #: Rollouts played so far (both engines count them alike: one per candidate scored).
+        self.rollout_count = 0
 
     def decide(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         """The candidate with the best mean rollout value (the heuristic's outside of play)."""
@@ -317,10 +343,14 @@ class SearchBot:
             seed = rng.getrandbits(32)
             values = self._solved(det, view.seat, candidates, team, view.grand_calls)
             if values is None:
-                values = [
-                    self._rollout(det, view.seat, action, seed, team, view.grand_calls)
-                    for action in candidates
-                ]
+                self.rollout_count += len(candidates)
+                if self.rollouts == "native":
+                    values = self._native_rollouts(det, view.seat, candidates, team, view.grand_calls)
+                else:
+                    values = [
+                        self._rollout(det, view.seat, action, seed, team, view.grand_calls)
+                        for action in candidates
+                    ]
             for i, value in enumerate(values):
                 sums[i] += value
                 squares[i] += value * value
@@ -351,6 +381,20 @@ class SearchBot:
         rngs = [random.Random(seed + s) for s in range(4)]
         r = play_round(det.apply(seat, action), bots, rngs=rngs, view_of=fast_view)
         return float(round_value(r, team, grands))
+
+    @staticmethod
+    def _native_rollouts(
+        det: Round, seat: int, candidates: Sequence[Action], team: int, grands: Sequence[bool]
+    ) -> list[float]:
+        """Each candidate's heuristic rollout on ``det``, played on the native core (one call each)."""
+        from pagoda.tichu.native import from_reference
+
+        core = from_reference(det)
+        values = []
+        for action in candidates:
+            a, b, first = core.apply(seat, action).rollouts(1, 0, policy="heuristic", first_out=True)[0]
+            values.append(float(value_of((int(a), int(b)), int(first), team, grands)))
+        return values
 
 
 register("tichu", "search", level=2)(SearchBot)

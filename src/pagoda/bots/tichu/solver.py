@@ -40,11 +40,15 @@ def round_value(r: Round, team: int, grand_calls: Sequence[bool] = _NO_CALLS) ->
     ``grand_calls`` marks seats whose Grand Tichu a determinization rebuilt as a Tichu call (see
     :func:`pagoda.bots.tichu.search.rebuild`): they count ±200, not ±100.
     """
-    score = r.score()
+    return value_of(r.score(), r.out[0], team, grand_calls)
+
+
+def value_of(score: Sequence[int], first_out: int, team: int, grand_calls: Sequence[bool] = _NO_CALLS) -> int:
+    """:func:`round_value` of a round that ended with ``score`` and ``first_out`` out first."""
     diff = score[team] - score[1 - team]
     for s in range(4):
         if grand_calls[s]:
-            bonus = 100 if r.out[0] == s else -100  # rebuilt as Tichu (±100): add the rest
+            bonus = 100 if first_out == s else -100  # rebuilt as Tichu (±100): add the rest
             diff += bonus if s & 1 == team else -bonus
     return diff
 
@@ -141,4 +145,4 @@ def solve(r: Round, team: int, grand_calls: Sequence[bool] = _NO_CALLS, node_lim
     return Solver(team, grand_calls, node_limit).value(r)
 
 
-__all__ = ["Solver", "SolverBudget", "cards_left", "round_value", "solve", "turn_actions"]
+__all__ = ["Solver", "SolverBudget", "cards_left", "round_value", "solve", "turn_actions", "value_of"]

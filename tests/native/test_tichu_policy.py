@@ -1,0 +1,106 @@
+"""Differential test: the native heuristic policy picks exactly the action the Python
+``heuristic`` bot picks, on thousands of play-phase positions of random rounds of several
+presets, and its rollouts play exactly the rounds the Python driver plays with that bot.
+
+The rounds are walked on the Python reference: each step is the heuristic's choice or, one
+time in two, a uniformly random legal action (so the positions include odd ones: wishes, bombs
+out of turn, calls, Dragon tricks). At every play-phase decision the first seat asked is the
+one compared. The native core is required (``make native``).
+"""
+
+import random
+
+import pytest
+
+from pagoda.bots.tichu.driver import play_round, seat_rngs
+from pagoda.bots.tichu.heuristic import HeuristicBot
+from pagoda.bots.tichu.search import SearchBot, fast_view
+from pagoda.tichu import Round, Rules
+from pagoda.tichu.native import NativeRound, from_reference
+from pagoda.tichu.round import Phase
+from tests.native.test_tichu_native import PRESETS
+
+BOT = HeuristicBot()
+
+
+def _walk(seed: int, rules: Rules) -> list[Round]:
+    """The play-phase positions of one round walked half by the heuristic, half at random."""
+    rng = random.Random(seed)
+    r = Round.new(seed, rules)
+    out = []
+    while not r.is_over:
+        d = r.decisions()[0]
+        if r.phase is Phase.PLAY:
+            out.append(r)
+        if rng.random() < 0.5:
+            action = BOT.decide(r.view(d.seat), d.actions, rng)
+        else:
+            action = rng.choice(list(d.actions))
+        r = r.apply(d.seat, action)
+    return out
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_native_policy_picks_the_heuristics_action(preset: str) -> None:
+    rules = Rules.parse(preset)
+    compared = 0
+    for seed in range(40):
+        for r in _walk(1000 * len(preset) + seed, rules):
+            d = r.decisions()[0]
+            want = BOT.decide(r.view(d.seat), d.actions, random.Random(0))
+            got = from_reference(r).heuristic_action()
+            assert got == want, (r.position(), d.seat, str(want), str(got))
+            compared += 1
+    assert compared > 1500
+
+
+def test_native_heuristic_rollouts_play_the_python_rounds() -> None:
+    for preset in PRESETS:
+        rules = Rules.parse(preset)
+        for seed in range(8):
+            for i, r in enumerate(_walk(77 + seed, rules)):
+                if i % 9:
+                    continue
+                end = play_round(r, [BOT] * 4, rngs=seat_rngs(seed), view_of=fast_view)
+                rows = from_reference(r).rollouts(3, seed, policy="heuristic", first_out=True)
+                assert rows.tolist() == [[*end.score(), end.out[0]]] * 3, r.position()
+
+
+def test_rollout_policies_and_refusals() -> None:
+    r = NativeRound.new(11)
+    with pytest.raises(ValueError, match="play phase only"):
+        r.rollouts(1, 0, policy="heuristic")
+    assert r.heuristic_action() is None  # the Grand Tichu is not ported
+    with pytest.raises(ValueError, match='no rollout policy "greedy"'):
+        r.rollouts(1, 0, policy="greedy")
+    while r.phase is not Phase.PLAY:
+        d = r.decisions()[0]
+        r = r.apply(d.seat, d.actions[-1])
+    rows = r.rollouts(20, 5, policy="random", first_out=True)
+    assert rows.shape == (20, 3)
+    assert (rows[:, :2] == r.rollouts(20, 5)).all()  # the same random rounds, one column more
+    assert set(rows[:, 2].tolist()) <= {0, 1, 2, 3}
+
+
+def test_search_with_native_rollouts_decides_as_with_python_rollouts() -> None:
+    # the same determinizations, the same rollout policy: with fixed iterations, the same values
+    native = SearchBot(iterations=3, width=4, solve_cards=4, search_cards=0, rollouts="native")
+    python = SearchBot(iterations=3, width=4, solve_cards=4, search_cards=0, rollouts="python")
+    assert (native.rollouts, python.rollouts) == ("native", "python")
+    assert SearchBot().rollouts == "native"  # auto: the native core is built here
+    compared = 0
+    for seed in range(3):
+        for i, r in enumerate(_walk(500 + seed, Rules.parse("standard"))):
+            d = r.decisions()[0]
+            if i % 6 or d.seat != r.to_move or len(d.actions) < 2:
+                continue
+            view = r.view(d.seat)
+            candidates = native.candidates(view, d.actions)
+            mine = native.evaluate(view, candidates, random.Random(i))
+            theirs = python.evaluate(view, candidates, random.Random(i))
+            assert [(s.action, s.mean, s.samples) for s in mine] == [
+                (s.action, s.mean, s.samples) for s in theirs
+            ]
+            compared += 1
+    assert compared >= 15
+    assert native.rollout_count == python.rollout_count > 0
