@@ -87,6 +87,22 @@ def test_page_and_lobby_endpoints(client: TestClient) -> None:
     assert evil.status_code == 403
 
 
+def test_a_table_made_without_a_preset_gets_the_rulings_default(client: TestClient) -> None:
+    # RULINGS.md: Tichu's default preset is standard, Dou Di Zhu's classic; the lobby picks the
+    # first preset GET /api/games lists, so the list opens with the same default
+    games = client.get("/api/games").json()
+    assert games["tichu"]["presets"] == ["standard", "bsw"]
+    assert games["doudizhu"]["presets"] == ["classic", "four_player", "laizi", "openspiel", "rlcard"]
+    for game, default in (("tichu", "standard"), ("doudizhu", "classic")):
+        made = client.post("/api/tables", json={"game": game})
+        assert made.status_code == 201
+        assert made.json()["table"]["options"]["preset"] == default
+        table = client.get(f"/api/tables/{made.json()['id']}").json()
+        assert table["options"]["preset"] == default
+    bsw = client.post("/api/tables", json={"game": "tichu", "preset": "bsw"}).json()
+    assert bsw["table"]["options"]["preset"] == "bsw"
+
+
 def test_play_rejoin_and_refusals_over_websocket(client: TestClient) -> None:
     made = client.post("/api/tables", json={"game": "tichu", "rounds": 1, "open": False}).json()
     url = f"/ws/{made['id']}"

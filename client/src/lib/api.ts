@@ -1,6 +1,8 @@
 // The lobby's HTTP endpoints.
 
-import type { CreateTable, Created, GamesInfo, Me, TableInfo, TableOptions } from './protocol';
+import type { CreateTable, Created, GameName, GamesInfo, Me, TableInfo, TableOptions } from './protocol';
+import type { Lang } from './i18n';
+import { seatName } from './lobby';
 import type { Replay } from './replay';
 
 async function json<T>(res: Response): Promise<T> {
@@ -104,14 +106,15 @@ export interface Finished {
   result?: MatchResult | null;
 }
 
-/** The names of a result's seats (the bot level where a bot sat). */
-export function seatNames(r: MatchResult): string[] {
-  return r.seats.map((s) => s.name ?? s.bot ?? '?');
+/** The names of a result's seats in the reader's language (the bot level where a bot sat). */
+export function seatNames(r: MatchResult, lang: Lang): string[] {
+  return r.seats.map((_, i) => seatName(lang, r.game as GameName, r.seats, i));
 }
 
 /** The names of the winning team's seats (empty for a tie). */
-export function winners(r: MatchResult): string[] {
-  return r.winner === null ? [] : r.seats.filter((s) => s.team === r.winner).map((s) => s.name ?? s.bot ?? '?');
+export function winners(r: MatchResult, lang: Lang): string[] {
+  const names = seatNames(r, lang);
+  return r.winner === null ? [] : names.filter((_, i) => r.seats[i].team === r.winner);
 }
 
 async function post<T>(path: string, body: unknown): Promise<T> {

@@ -1,5 +1,5 @@
 import { describe as group, expect, it } from 'vitest';
-import { arrangeTichu, comboLabel, ddzKind, describe, describeCombo, phoenixValue, plural, seatName, tichuKind } from './describe';
+import { arrangeTichu, comboLabel, ddzKind, describe, describeCombo, phoenixValue, plural, tichuKind } from './describe';
 import { LANGS } from './i18n';
 
 const names = ['Ann', 'Bo', 'Cy', 'Dee'];
@@ -165,12 +165,5 @@ group('what the table shows of a play', () => {
     expect(arrangeTichu(['5g', '6k', '6b', 'Ph'])).toEqual(['5g', 'Ph', '6k', '6b']);
     expect(arrangeTichu(['Kg', 'Kr', 'Ak', 'Ar', 'Ph'])).toEqual(['Kg', 'Kr', 'Ak', 'Ar', 'Ph']);
     expect(arrangeTichu(['7g', 'Ph'])).toEqual(['7g', 'Ph']);
-  });
-});
-
-group('seat names', () => {
-  it('are the player’s, else the bot’s with the seat counted from 1', () => {
-    const seats = [{ name: 'Ann', bot: null }, { name: null, bot: 'heuristic' }, { name: null, bot: null }];
-    expect([0, 1, 2].map((i) => seatName(seats, i))).toEqual(['Ann', 'heuristic #2', '#3']);
   });
 });

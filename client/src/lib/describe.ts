@@ -450,12 +450,6 @@ export function arrangeTichu(cards: readonly string[]): string[] {
   return [...natural.slice(0, last + 1), 'Ph', ...natural.slice(last + 1)];
 }
 
-/** A seat's name at the table: the player's, else its bot's with the seat's number (from 1). */
-export function seatName(seats: readonly { name: string | null; bot: string | null }[], i: number): string {
-  const seat = seats[i];
-  return seat?.name ?? (seat?.bot ? `${seat.bot} #${i + 1}` : `#${i + 1}`);
-}
-
 /** The newest ``keep`` lines of a table's log in sentences; actions this client does not know are left out. */
 export function describeLog(
   game: GameName,

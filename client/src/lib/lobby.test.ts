@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, LANGS } from './i18n';
-import { botKeys, lobbyKeys, presetKeys, seatToTake, teams } from './lobby';
+import { botKeys, lobbyKeys, presetKeys, seatName, seatNames, seatToTake, teams } from './lobby';
 import type { SeatInfo } from './protocol';
 
 const seat = (over: Partial<SeatInfo> = {}): SeatInfo => ({ player: null, name: null, bot: null, connected: false, standin: false, ...over });
@@ -30,6 +30,18 @@ describe('presets and bots explained', () => {
     expect(presetKeys('tichu', 'house')).toBeNull();
     expect(botKeys('doudizhu', 'club')).toBeNull();
   });
+  it('gives every preset and bot of a game its own name in every language (the Korean standard rules were 기본, as the Basic bot is)', () => {
+    for (const l of LANGS) {
+      for (const [game, presets, bots] of [
+        ['tichu', ['standard', 'bsw'], ['random', 'heuristic', 'club', 'search']],
+        ['doudizhu', ['classic', 'rlcard', 'openspiel', 'four_player', 'laizi'], ['random', 'heuristic', 'learned', 'search', 'rlcard-rule']],
+      ] as const) {
+        const names = [...presets.map((p) => presetKeys(game, p)!.name), ...bots.map((b) => botKeys(game, b)!.name)].map((k) => CATALOGUES[l][k]);
+        expect(new Set(names).size, `${l} ${game}: ${names.join(', ')}`).toBe(names.length);
+      }
+    }
+    expect(CATALOGUES.ko['preset.tichu.standard']).toBe('표준');
+  });
   it('has every explanation in every language, and no two languages share a sentence', () => {
     for (const key of lobbyKeys()) {
       for (const l of LANGS) expect(CATALOGUES[l][key], `${l} ${key}`).toBeTruthy();
@@ -37,5 +49,28 @@ describe('presets and bots explained', () => {
         expect(new Set(LANGS.map((l) => CATALOGUES[l][key])).size, key).toBe(LANGS.length);
       }
     }
+  });
+});
+
+describe('seat names at the table', () => {
+  const seats = [{ name: 'Ann', bot: null }, { name: null, bot: 'heuristic' }, { name: null, bot: null }, { name: null, bot: 'club' }];
+  it('are the player’s, else the bot level’s name with the seat counted from 1', () => {
+    expect(seatNames('en', 'tichu', seats)).toEqual(['Ann', 'Basic bot #2', '#3', 'Club player bot #4']);
+    expect(seatNames('ko', 'tichu', seats)).toEqual(['Ann', '기본 봇 #2', '#3', '동호회 고수 봇 #4']);
+    expect(seatNames('ja', 'tichu', seats)).toEqual(['Ann', 'ベーシックボット #2', '#3', 'クラブの名手ボット #4']);
+  });
+  it('never show the engine’s name of a bot the client knows', () => {
+    for (const l of LANGS) {
+      for (const [game, bots] of [['tichu', ['random', 'heuristic', 'club', 'search']], ['doudizhu', ['random', 'heuristic', 'learned', 'search', 'rlcard-rule']]] as const) {
+        for (const bot of bots) expect(seatName(l, game, [{ name: null, bot }], 0), `${l} ${bot}`).not.toContain(bot);
+      }
+    }
+  });
+  it('name the learned Dou Di Zhu bot in words', () => {
+    expect(seatName('en', 'doudizhu', [{ name: null, bot: 'learned' }], 0)).toBe('Self-taught bot #1');
+    expect(seatName('ko', 'doudizhu', [{ name: null, bot: 'learned' }], 0)).toBe('독학형 봇 #1');
+  });
+  it('keep the server’s name of a bot the client does not know', () => {
+    expect(seatName('en', 'tichu', [{ name: null, bot: 'alphabeta' }], 0)).toBe('alphabeta bot #1');
   });
 });

@@ -1,7 +1,7 @@
 // The lobby's words and choices: what each preset and bot is (in the player's language), the
 // teams a table's seats make, and the seat a "join" or a new table's creator takes.
 
-import type { Key } from './i18n';
+import { translate, type Key, type Lang } from './i18n';
 import type { GameName, SeatInfo } from './protocol';
 
 /** The presets the client explains (the server may offer more: those get `lobby.presetOther`). */
@@ -13,7 +13,7 @@ const PRESETS: Record<GameName, readonly string[]> = {
 /** The bots the client names and explains, per game (others show the server's description). */
 const BOTS: Record<GameName, readonly string[]> = {
   tichu: ['random', 'heuristic', 'club', 'search'],
-  doudizhu: ['random', 'heuristic', 'search', 'rlcard-rule'],
+  doudizhu: ['random', 'heuristic', 'learned', 'search', 'rlcard-rule'],
 };
 
 /** A preset's name and its one-sentence explanation, or null for a preset the client does not know. */
@@ -27,6 +27,33 @@ export function presetKeys(game: GameName, preset: string): { name: Key; about: 
 export function botKeys(game: GameName, bot: string): { name: Key; about: Key } | null {
   if (!BOTS[game].includes(bot)) return null;
   return { name: `bot.${bot}` as Key, about: `bot.${bot}.about.${game}` as Key };
+}
+
+/** A bot level's name in the reader's language (the server's name for a bot the client does not know). */
+export function botTitle(lang: Lang, game: GameName, bot: string): string {
+  const keys = botKeys(game, bot);
+  return keys ? translate(lang, keys.name) : bot;
+}
+
+/**
+ * A seat's name at the table: the player's, else its bot's level in the reader's language with
+ * the seat's number (from 1), as the lobby names it; never the engine's name of the bot.
+ */
+export function seatName(
+  lang: Lang,
+  game: GameName,
+  seats: readonly { name: string | null; bot: string | null }[],
+  i: number,
+): string {
+  const seat = seats[i];
+  if (seat?.name) return seat.name;
+  if (seat?.bot) return translate(lang, 'table.botSeat', { bot: botTitle(lang, game, seat.bot), n: i + 1 });
+  return `#${i + 1}`;
+}
+
+/** Every seat's name (see {@link seatName}). */
+export function seatNames(lang: Lang, game: GameName, seats: readonly { name: string | null; bot: string | null }[]): string[] {
+  return seats.map((_, i) => seatName(lang, game, seats, i));
 }
 
 /** Every catalogue key the lobby's explanations use (for the translation test). */

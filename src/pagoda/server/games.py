@@ -76,8 +76,15 @@ class GameAdapter:
 
     name = ""
 
+    #: The preset of a table created without one: the rulings' default reading of the game.
+    default_preset = ""
+
     def presets(self) -> list[str]:
-        """The rules presets a table may be created with."""
+        """The rules presets a table may be created with: the default first, then the others by name."""
+        return [self.default_preset, *sorted(p for p in self.known_presets() if p != self.default_preset)]
+
+    def known_presets(self) -> list[str]:
+        """Every rules preset of the game."""
         raise NotImplementedError
 
     def check(self, options: TableOptions) -> None:
@@ -205,9 +212,10 @@ class TichuGame(GameAdapter):
     """Tichu: four seats, simultaneous Grand Tichu and exchange, bombs out of turn."""
 
     name = "tichu"
+    default_preset = "standard"
 
-    def presets(self) -> list[str]:
-        return sorted(tichu.RULES)
+    def known_presets(self) -> list[str]:
+        return list(tichu.RULES)
 
     def rules(self, options: TableOptions) -> tichu.Rules:
         if options.preset not in tichu.RULES:
@@ -373,9 +381,10 @@ class DouDiZhuGame(GameAdapter):
     """Dou Di Zhu: three (or four) seats, one to move at a time, every action public."""
 
     name = "doudizhu"
+    default_preset = "classic"
 
-    def presets(self) -> list[str]:
-        return sorted(ddz.RULES)
+    def known_presets(self) -> list[str]:
+        return list(ddz.RULES)
 
     def rules(self, options: TableOptions) -> ddz.Rules:
         if options.preset not in ddz.RULES:

@@ -68,7 +68,7 @@ class Lobby:
         if not isinstance(game, str) or game not in GAMES:
             raise PagodaError(f"game must be one of {', '.join(GAMES)}")
         adapter = GAMES[game]
-        preset = data.get("preset") or adapter.presets()[0]
+        preset = data.get("preset") or adapter.default_preset
         target, rounds = data.get("target"), data.get("rounds")
         for name, value, most in (("target", target, MAX_TARGET), ("rounds", rounds, MAX_ROUNDS)):
             if value is not None and (
