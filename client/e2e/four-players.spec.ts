@@ -102,7 +102,7 @@ test('four people play one Tichu table, a spectator watches, the replay opens', 
   const ann = players[0];
   await ann.getByTestId('summary').getByRole('button').click();
   await expect(ann.getByTestId('match-over')).toBeVisible();
-  await ann.getByTestId('match-over').getByRole('link').click();
+  await ann.getByTestId('match-over').getByTestId('final-lobby').click();
   await ann.getByTestId('history-link').click();
   const link = ann.locator(`[data-testid="replay-link"][href="#/replay/${id}"]`);
   await expect(link).toHaveCount(1);
