@@ -12,14 +12,15 @@ import os
 ROUNDS, SLICES = 10_000, 20  # per preset: 20 slices of 500 rounds
 
 
-def slices() -> list[int]:
-    """The slices this run compares: the day's, or as ``PAGODA_DIFF_SLICE`` says."""
+def slices(count: int = SLICES) -> list[int]:
+    """The slices of ``count`` this run compares: the day's, or as ``PAGODA_DIFF_SLICE`` says
+    (taken modulo ``count``)."""
     chosen = os.environ.get("PAGODA_DIFF_SLICE", "")
     if chosen == "all":
-        return list(range(SLICES))
+        return list(range(count))
     if chosen:
-        return [int(chosen)]
-    return [datetime.date.today().toordinal() % SLICES]
+        return [int(chosen) % count]
+    return [datetime.date.today().toordinal() % count]
 
 
 def seeds(part: int) -> range:
