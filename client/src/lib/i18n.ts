@@ -907,7 +907,7 @@ const ja: Catalogue = {
   'tichu.noWish': '指定なし',
   'tichu.wishActive': '指定: {rank}',
   'tichu.phoenixAs': '鳳凰の扱い',
-  'tichu.dragonGive': 'ドラゴンのトリックを渡す相手',
+  'tichu.dragonGive': '龍のトリックを渡す相手',
   'tichu.trick': 'トリック',
   'tichu.wholeTrick': '全{n}手',
   'tichu.lastTrick': '前のトリック',
