@@ -1,11 +1,13 @@
 """The table actor: lobby commands, play, per-seat filtering, refusals, bots, timers, restore."""
 
 import json
+import logging
 import random
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -189,6 +191,36 @@ def test_bots_play_a_round_to_the_summaries(tmp_path: Path) -> None:
         await lobby.store.close()
 
     run(body)
+
+
+def test_a_failing_bot_s_seat_plays_its_first_legal_action_and_the_log_names_it(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.ERROR, logger="pagoda.server")
+
+    async def body() -> tuple[str, list[tuple[int, str]]]:
+        lobby, table = await _table(tmp_path)
+
+        async def unreadable(seat: int, view: Any, legal: Any, seed: str) -> str:
+            return "fly away"  # not an action: applying it fails
+
+        table._decide = unreadable  # type: ignore[method-assign]
+        watcher = Client(table, "owner")
+        await watcher.hello()
+        await watcher.send(type="start", fill="heuristic")
+        # the Grand Tichu calls, then the exchanges (which the client's list of actions omits)
+        await wait_for(lambda: len(table.actions) >= 8, [watcher])
+        await lobby.close()
+        await lobby.store.close()
+        return table.id, table.actions[:8]
+
+    table_id, first = run(body)
+    assert [text.split()[0] for _, text in first] == ["grand"] * 4 + ["exchange"] * 4
+    lines = [r.getMessage() for r in caplog.records if "failed;" in r.getMessage()][:8]
+    assert lines == [
+        f"table {table_id}: bot for seat {seat} failed; its first legal action {text} is played instead"
+        for seat, text in first
+    ]
 
 
 def test_turn_timer_plays_for_a_slow_player_and_standin_after_grace(tmp_path: Path) -> None:

@@ -23,7 +23,7 @@ import hashlib
 import hmac
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -625,8 +625,10 @@ class Table:
                 text = await self._decide(d.seat, view, legal, seed)
                 after = self.game.apply(match, d.seat, text)
             except Exception:
-                log.exception("table %s: bot for seat %d failed; it lets play go on", self.id, d.seat)
                 text = self._let_go(d)
+                log.exception(
+                    "table %s: bot for seat %d failed; it lets play go on (%s)", self.id, d.seat, text
+                )
                 after = self.game.apply(match, d.seat, text)
             if not self.game.is_silent(text):
                 return match, (d.seat, text)
@@ -687,11 +689,28 @@ class Table:
             text = await self._decide(seat, view, legal, seed)
             new = self.game.apply(self.match, seat, text)
         except Exception:
-            log.exception("table %s: bot for seat %d failed; playing a random action", self.id, seat)
-            legal = self.game.legal(self.match, seat)["actions"]
-            text = legal[0] if legal else "pass"
-            new = None
+            # The core's own list (the client's omits the Tichu exchanges, which it composes).
+            first = next(self._own_actions(seat), None)
+            if first is None:
+                log.exception(
+                    "table %s: bot for seat %d failed, and the seat has nothing to do now", self.id, seat
+                )
+                return
+            log.exception(
+                "table %s: bot for seat %d failed; its first legal action %s is played instead",
+                self.id,
+                seat,
+                first,
+            )
+            text, new = first, None
         await self._act(seat, text, by, new)
+
+    def _own_actions(self, seat: int) -> Iterator[str]:
+        """The actions ``seat`` may take in its own turn (or simultaneous phase) now, as the
+        rules core lists them, less those the server takes itself."""
+        for d in self.game.decisions(self.match):
+            if d.seat == seat and d.kind != "bomb":
+                yield from (str(a) for a in d.actions if not self.game.server_only(str(a)))
 
     # ------------------------------------------------------------------ events
 
