@@ -101,6 +101,32 @@ def test_register_log_in_log_out_change_the_password(http: TestClient) -> None:
     check_accounts(http)
 
 
+def stored_passwords(db: Path) -> list[str]:
+    """The ``password`` column of every account, as the database holds it."""
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        return [r[0] for r in conn.execute("SELECT password FROM accounts ORDER BY id")]
+
+
+def test_the_database_keeps_an_argon2id_hash_never_the_password(http: TestClient, tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
+    clear = "analytical engine"
+    assert http.post("/api/register", json={"name": "Ada", "password": clear}).status_code == 201
+    [first] = stored_passwords(db)
+    # argon2id, with the costs the server was given (CHEAP: 8 KiB, one pass, one lane)
+    assert first.startswith("$argon2id$v=19$m=8,t=1,p=1$")
+    assert clear not in first
+    new = "difference engine"
+    assert http.post("/api/password", json={"old": clear, "new": new}).status_code == 200
+    [second] = stored_passwords(db)
+    assert second.startswith("$argon2id$v=19$m=8,t=1,p=1$")
+    assert new not in second
+    assert second != first
+    with contextlib.closing(sqlite3.connect(db)) as conn:  # nor anywhere else in the database
+        dump = "\n".join(conn.iterdump())
+    assert clear not in dump
+    assert new not in dump
+
+
 @pytest.mark.parametrize(
     ("name", "code", "says"),
     [
