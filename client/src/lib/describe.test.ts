@@ -1,5 +1,5 @@
 import { describe as group, expect, it } from 'vitest';
-import { arrangeTichu, comboLabel, ddzKind, describe, describeCombo, phoenixValue, plural, tichuKind } from './describe';
+import { arrangeTichu, cardName, comboLabel, ddzKind, describe, describeCombo, phoenixValue, plural, tichuKind } from './describe';
 import { LANGS } from './i18n';
 
 const names = ['Ann', 'Bo', 'Cy', 'Dee'];
@@ -165,5 +165,20 @@ group('what the table shows of a play', () => {
     expect(arrangeTichu(['5g', '6k', '6b', 'Ph'])).toEqual(['5g', 'Ph', '6k', '6b']);
     expect(arrangeTichu(['Kg', 'Kr', 'Ak', 'Ar', 'Ph'])).toEqual(['Kg', 'Kr', 'Ak', 'Ar', 'Ph']);
     expect(arrangeTichu(['7g', 'Ph'])).toEqual(['7g', 'Ph']);
+  });
+});
+
+group('cards named in words (their aria-labels)', () => {
+  it('says rank and suit, never the notation or a symbol', () => {
+    expect(['5r', 'Tg', 'Jk', 'Ab'].map((c) => cardName('en', 'tichu', c))).toEqual(['5 of Stars', '10 of Jade', 'Jack of Swords', 'Ace of Pagodas']);
+    expect(['5r', 'Tg', 'Jk', 'Ab'].map((c) => cardName('ko', 'tichu', c))).toEqual(['별 5', '옥 10', '검 J', '탑 A']);
+    expect(['5r', 'Qk'].map((c) => cardName('ja', 'tichu', c))).toEqual(['星の5', '剣のQ']);
+    expect(['5r', 'Kb'].map((c) => cardName('de', 'tichu', c))).toEqual(['Stern 5', 'Pagode König']);
+    expect(['Mj', 'Dg', 'Ph', 'Dr'].map((c) => cardName('en', 'tichu', c))).toEqual(['Mah Jong', 'Dog', 'Phoenix', 'Dragon']);
+    expect(cardName('ja', 'tichu', 'Dr')).toBe('龍');
+    expect(['T', 'B', 'R'].map((c) => cardName('en', 'doudizhu', c))).toEqual(['10', 'Black Joker', 'Red Joker']);
+    for (const lang of LANGS) {
+      for (const c of ['2g', '9k', 'Tb', 'Ar']) expect(cardName(lang, 'tichu', c)).not.toMatch(/[◆⚔▲★]|\b[2-9TJQKA][gkbr]\b/);
+    }
   });
 });

@@ -248,6 +248,26 @@ export function tichuFace(lang: Lang, card: string): string {
   return rankFace(card[0]) + (SUIT_SYMBOL[card[1]] ?? '');
 }
 
+type Suit = 'g' | 'k' | 'b' | 'r';
+/** A Tichu card read out in words, from its face (`7`, `10`, `J` … `A`) and suit. */
+const CARD_NAME: Record<Lang, (rank: string, suit: Suit) => string> = {
+  en: (r, s) => `${({ J: 'Jack', Q: 'Queen', K: 'King', A: 'Ace' } as Record<string, string>)[r] ?? r} of ${{ g: 'Jade', k: 'Swords', b: 'Pagodas', r: 'Stars' }[s]}`,
+  de: (r, s) => `${{ g: 'Jade', k: 'Schwert', b: 'Pagode', r: 'Stern' }[s]} ${({ J: 'Bube', Q: 'Dame', K: 'König', A: 'Ass' } as Record<string, string>)[r] ?? r}`,
+  ko: (r, s) => `${{ g: '옥', k: '검', b: '탑', r: '별' }[s]} ${r}`,
+  ja: (r, s) => `${{ g: '玉', k: '剣', b: '塔', r: '星' }[s]}の${r}`,
+};
+
+/**
+ * A card's name in words, as a screen reader says it: "7 of Stars", "Jack of Swords", "별 7",
+ * "星の7"; the special cards and jokers by name ("Dragon"); a Dou Di Zhu rank by its face.
+ */
+export function cardName(lang: Lang, game: GameName, card: string): string {
+  if (game === 'doudizhu') return ddzFace(lang, card);
+  if (card === 'Mj' || card === 'Dg' || card === 'Ph' || card === 'Dr') return specialName(lang, card);
+  const suit = card[1] as Suit;
+  return suit in SUIT_SYMBOL ? CARD_NAME[lang](rankFace(card[0]), suit) : card;
+}
+
 /** A special card's or joker's name, without an article where the language has one. */
 export function specialName(lang: Lang, card: Special): string {
   return PHRASES[lang].special[card].replace(/^(the|den|die) /, '');
