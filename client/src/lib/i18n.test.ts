@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGUES, LANGS, errorText, pickLang, translate } from './i18n';
+import { CATALOGUES, LANGS, errorText, pickLang, translate, type Key, type Lang } from './i18n';
 
 describe('message catalogues', () => {
   const keys = Object.keys(CATALOGUES.en).sort();
@@ -9,7 +9,8 @@ describe('message catalogues', () => {
       expect(Object.keys(cat).sort()).toEqual(keys);
       for (const k of keys) {
         expect(cat[k].trim().length, k).toBeGreaterThan(0);
-        const ph = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
+        // (a plural's count, `{n, plural, …}`, is its placeholder `{n}`)
+        const ph = (s: string) => (s.match(/\{\w+(?=\}|, plural,)/g) ?? []).sort();
         expect(ph(cat[k]), `${lang} ${k}`).toEqual(ph((CATALOGUES.en as Record<string, string>)[k]));
       }
     });
@@ -22,6 +23,29 @@ describe('message catalogues', () => {
   it('fills placeholders', () => {
     expect(translate('en', 'table.seat', { n: 3 })).toBe('Seat 3');
     expect(translate('ja', 'table.cardsLeft', { n: 5 })).toBe('残り5枚');
+  });
+  it('says counts by the language’s plural rules: never "1 cards"', () => {
+    const said = (lang: Lang, key: Key, n: number) => translate(lang, key, { n });
+    expect([1, 2, 14].map((n) => said('en', 'table.cardsLeft', n))).toEqual(['1 card', '2 cards', '14 cards']);
+    expect([1, 2].map((n) => said('de', 'table.cardsLeft', n))).toEqual(['1 Karte', '2 Karten']);
+    expect([1, 0].map((n) => said('en', 'history.target', n))).toEqual(['to 1 point', 'to 0 points']);
+    expect([1, 500].map((n) => said('de', 'history.target', n))).toEqual(['bis 1 Punkt', 'bis 500 Punkte']);
+    expect([1, 3].map((n) => said('de', 'table.spectators', n))).toEqual(['1 schaut zu', '3 schauen zu']);
+    expect([1, 3].map((n) => said('en', 'table.spectators', n))).toEqual(['1 watching', '3 watching']);
+    expect([5, 25].map((n) => said('en', 'tichu.points', n))).toEqual(['5 pts', '25 pts']);
+    expect(said('en', 'tichu.points', 1)).toBe('1 pt');
+    // Korean and Japanese say a count one way
+    expect([1, 2].map((n) => said('ko', 'table.cardsLeft', n))).toEqual(['1장', '2장']);
+    expect([1, 2].map((n) => said('ja', 'table.cardsLeft', n))).toEqual(['残り1枚', '残り2枚']);
+    // no catalogue says a count with a noun of its own without the plural form: "{n} cards", "{n} Karten"
+    for (const lang of ['en', 'de'] as const) {
+      for (const k of Object.keys(CATALOGUES[lang])) {
+        for (const n of [1, 2]) {
+          const out = translate(lang, k as Key, { n, m: 2, taken: 1, total: 4 });
+          expect(out, `${lang} ${k}`).not.toMatch(n === 1 ? /\b1 (cards|points|pts|Karten|Punkte|schauen)\b/ : /\b2 (card|point|pt|Karte|Punkt|schaut)\b/);
+        }
+      }
+    }
   });
   it('has short card labels of its own in each language', () => {
     const labels = ['card.dog', 'card.phoenix', 'card.dragon', 'card.joker'] as const;

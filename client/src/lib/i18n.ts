@@ -1,6 +1,9 @@
-// A small message catalogue in four languages; `{name}` placeholders are filled by `t`.
+// A small message catalogue in four languages; `{name}` placeholders are filled by `t`. A count
+// that changes the words is written `{n, plural, one {# card} other {# cards}}` (ICU's form) and
+// said by the language's plural rules (`plural`, Intl.PluralRules).
 
 import { derived, writable } from 'svelte/store';
+import { plural } from './describe';
 
 export const LANGS = ['en', 'de', 'ko', 'ja'] as const;
 export type Lang = (typeof LANGS)[number];
@@ -56,7 +59,7 @@ const en = {
   'table.round': 'Round {n}',
   'table.scores': 'Scores',
   'table.team': 'Team {n}',
-  'table.cardsLeft': '{n} cards',
+  'table.cardsLeft': '{n, plural, one {# card} other {# cards}}',
   'table.yourTurn': 'Your turn',
   'table.turnOf': '{name} to play',
   'table.matchOver': 'The match is over.',
@@ -106,7 +109,7 @@ const en = {
   'tichu.from': 'from {name}',
   'tichu.passed': 'passed',
   'tichu.out': 'out #{n}',
-  'tichu.points': '{n} pts',
+  'tichu.points': '{n, plural, one {# pt} other {# pts}}',
   'tichu.calledGrand': 'Grand Tichu',
   'tichu.calledTichu': 'Tichu',
   'ddz.auction': 'Auction',
@@ -183,7 +186,7 @@ const en = {
   'history.none': 'No finished games yet.',
   'history.replay': 'Replay',
   'history.rounds': 'Rounds: {n}',
-  'history.target': 'to {n} points',
+  'history.target': 'to {n, plural, one {# point} other {# points}}',
   // accounts, ratings, leaderboard, profile, my tables
   'account.title': 'Account',
   'account.login': 'Log in',
@@ -319,7 +322,7 @@ const de: Catalogue = {
   'table.start': 'Starten',
   'table.startFill': 'Mit Bots auf freien Plätzen starten',
   'table.waitOwner': 'Warte auf den Start durch den Gastgeber.',
-  'table.spectators': '{n} schauen zu',
+  'table.spectators': '{n, plural, one {# schaut zu} other {# schauen zu}}',
   'table.you': 'du',
   'table.away': 'abwesend',
   'table.standin': 'Bot spielt',
@@ -328,7 +331,7 @@ const de: Catalogue = {
   'table.round': 'Runde {n}',
   'table.scores': 'Punkte',
   'table.team': 'Team {n}',
-  'table.cardsLeft': '{n} Karten',
+  'table.cardsLeft': '{n, plural, one {# Karte} other {# Karten}}',
   'table.yourTurn': 'Du bist dran',
   'table.turnOf': '{name} ist dran',
   'table.matchOver': 'Die Partie ist vorbei.',
@@ -455,7 +458,7 @@ const de: Catalogue = {
   'history.none': 'Noch keine beendeten Spiele.',
   'history.replay': 'Wiederholung',
   'history.rounds': 'Runden: {n}',
-  'history.target': 'bis {n} Punkte',
+  'history.target': 'bis {n, plural, one {# Punkt} other {# Punkte}}',
   // accounts, ratings, leaderboard, profile, my tables
   'account.title': 'Konto',
   'account.login': 'Anmelden',
@@ -1095,9 +1098,20 @@ export function pickLang(preferred: readonly string[]): Lang {
   return 'en';
 }
 
+const PLURAL = /\{(\w+), plural,((?:\s*(?:zero|one|two|few|many|other)\s*\{[^{}]*\})+)\s*\}/g;
+const FORM = /(zero|one|two|few|many|other)\s*\{([^{}]*)\}/g;
+
 export function translate(lang: Lang, key: Key, params: Record<string, string | number> = {}): string {
   const text = CATALOGUES[lang][key] ?? en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+  return text
+    .replace(PLURAL, (m, name: string, body: string) => {
+      const n = Number(params[name]);
+      if (!(name in params) || !Number.isFinite(n)) return m;
+      const forms: Partial<Record<Intl.LDMLPluralRule, string>> = {};
+      for (const [, rule, form] of body.matchAll(FORM)) forms[rule as Intl.LDMLPluralRule] = form.replace(/#/g, '{n}');
+      return plural(lang, n, { other: `{n}`, ...forms });
+    })
+    .replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
 }
 
 function initialLang(): Lang {
