@@ -38,8 +38,8 @@ def tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
-def run(argv: Sequence[str]) -> int:
-    """Parse the options and serve until interrupted."""
+def parser() -> argparse.ArgumentParser:
+    """The parser of ``pagoda serve``'s options."""
     p = argparse.ArgumentParser(prog="pagoda serve", description=__doc__.splitlines()[0])
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (default %(default)s)")
@@ -148,6 +148,12 @@ def run(argv: Sequence[str]) -> int:
         default=KEEP_ALIVE,
         help=f"seconds an idle HTTP connection is kept open between requests (default {KEEP_ALIVE})",
     )
+    return p
+
+
+def run(argv: Sequence[str]) -> int:
+    """Parse the options and serve until interrupted."""
+    p = parser()
     args = p.parse_args(list(argv))
     if args.lease <= 0:
         p.error(f"--lease must be a positive number of seconds, not {args.lease}")
