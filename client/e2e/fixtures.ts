@@ -195,3 +195,13 @@ export async function summaryRows(page: Page): Promise<string[][]> {
   }
   return rows;
 }
+
+/** A table made through the API (one round, no turn timer unless `data` says) with the page's guest as its owner; the page opens its lobby. */
+export async function seededTable(page: Page, data: Record<string, unknown>): Promise<{ id: string; url: string }> {
+  const made = await page.request.post('/api/tables', { data: { rounds: 1, turn_timer: 0, ...data } });
+  expect(made.status()).toBe(201);
+  const { id, invite } = await made.json();
+  const url = `/#/t/${id}?invite=${invite}`;
+  await page.goto(url);
+  return { id, url };
+}
