@@ -292,6 +292,105 @@ def test_a_rated_match_changes_ratings_once_and_shows_on_the_leaderboard(
     assert [m["id"] for m in mine["finished"]] == [table]
 
 
+def play_settled(http: TestClient, times: int) -> list[str]:
+    """Play ``times`` rated one-round Dou Di Zhu matches (see :func:`play_rated`), each waited for
+    until its result is written."""
+    played = []
+    for _ in range(times):
+        table = play_rated(http, rounds=1)
+        for _ in range(200):
+            if table in [m["id"] for m in http.get("/api/my/tables").json()["finished"]]:
+                break
+            time.sleep(0.02)
+        else:
+            raise AssertionError(f"table {table} was not settled")
+        played.append(table)
+    return played
+
+
+def rating_row(db: Path, player: str) -> tuple[float, float, float, int, int] | None:
+    """The Dou Di Zhu rating of ``player`` as stored: mu, sigma, ordinal, games and wins."""
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        query = "SELECT mu, sigma, ordinal, games, wins FROM ratings WHERE player = ? AND game = 'doudizhu'"
+        row = conn.execute(query, (player,)).fetchone()
+    return None if row is None else (row[0], row[1], row[2], row[3], row[4])
+
+
+def changed_tables(db: Path, player: str) -> list[str]:
+    """The tables of ``player``'s rating changes."""
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        query = "SELECT table_id FROM rating_changes WHERE player = ? ORDER BY table_id"
+        return [r[0] for r in conn.execute(query, (player,))]
+
+
+def test_a_guest_s_matches_and_rating_are_the_account_s_when_it_registers(
+    http: TestClient, tmp_path: Path
+) -> None:
+    db = tmp_path / "db.sqlite3"
+    guest = http.get("/api/me").json()["player"]
+    [table] = play_settled(http, 1)
+    rated = rating_row(db, guest)
+    assert rated is not None
+    assert (
+        http.post("/api/register", json={"name": "Ada", "password": "analytical engine"}).status_code == 201
+    )
+    assert rating_row(db, guest) == rated  # the account is the guest's id: nothing moved
+    profile = http.get("/api/players/ada").json()
+    assert profile["ratings"]["doudizhu"]["games"] == 1
+    assert profile["ratings"]["doudizhu"]["rating"] == round(rated[2], 2)
+    [match] = profile["recent"]
+    assert (match["id"], match["seat"]) == (table, 0)
+    assert match["change"]["after"] == round(rated[2], 2)
+    assert [s["name"] for s in match["seats"]] == ["Ada", None, None]
+    assert [m["id"] for m in http.get("/api/my/tables").json()["finished"]] == [table]
+
+
+@pytest.mark.parametrize(
+    ("account_games", "guest_games", "kept"),
+    [(1, 2, "guest"), (2, 1, "account"), (1, 1, "account")],
+)
+def test_a_guest_that_logs_in_brings_its_matches_rating_changes_and_games(
+    http: TestClient, tmp_path: Path, account_games: int, guest_games: int, kept: str
+) -> None:
+    db = tmp_path / "db.sqlite3"
+    assert (
+        http.post("/api/register", json={"name": "Ada", "password": "analytical engine"}).status_code == 201
+    )
+    ada = http.get("/api/me").json()["player"]
+    mine = play_settled(http, account_games)
+    http.post("/api/logout")
+    guest = http.get("/api/me").json()["player"]
+    theirs = play_settled(http, guest_games)
+    guest_after = http.get("/api/me").json()["player"]
+    assert guest_after == guest  # (one guest played them all)
+    account_row, guest_row = rating_row(db, ada), rating_row(db, guest)
+    assert account_row is not None
+    assert guest_row is not None
+    before = {"account": account_row, "guest": guest_row}
+    assert http.post("/api/login", json={"name": "ada", "password": "analytical engine"}).status_code == 200
+    # The rating of more games (the account's on a tie), with the games and wins of both.
+    mu, sigma, ordinal, _, _ = before[kept]
+    games = before["account"][3] + before["guest"][3]
+    wins = before["account"][4] + before["guest"][4]
+    assert rating_row(db, ada) == (mu, sigma, ordinal, games, wins)
+    assert games == account_games + guest_games
+    assert rating_row(db, guest) is None  # nothing left behind under the guest's id
+    assert changed_tables(db, guest) == []
+    assert changed_tables(db, ada) == sorted(mine + theirs)
+    profile = http.get("/api/players/Ada").json()
+    assert profile["ratings"]["doudizhu"]["games"] == games
+    assert profile["ratings"]["doudizhu"]["rating"] == round(ordinal, 2)
+    assert sorted(m["id"] for m in profile["recent"]) == sorted(mine + theirs)
+    for match in profile["recent"]:
+        assert match["change"] is not None, match["id"]  # every rated match says what it changed
+        assert [s["name"] for s in match["seats"]] == ["Ada", None, None], match["id"]
+    latest = {m["id"]: m["change"]["after"] for m in profile["recent"]}
+    assert latest[theirs[-1]] == round(before["guest"][2], 2)
+    assert latest[mine[-1]] == round(before["account"][2], 2)
+    finished = http.get("/api/my/tables").json()["finished"]
+    assert sorted(m["id"] for m in finished) == sorted(mine + theirs)
+
+
 def test_a_casual_match_is_a_result_but_rates_nobody(http: TestClient, tmp_path: Path) -> None:
     made = http.post("/api/tables", json={"game": "doudizhu", "rounds": 1, "bot": "random"}).json()
     with http.websocket_connect(f"/ws/{made['id']}") as ws:

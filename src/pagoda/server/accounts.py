@@ -3,7 +3,8 @@
 A player is known by a player id. A guest's id is signed into its guest token; an account has the
 id of the guest that registered it, so the guest's tables and ratings are the account's from then
 on. A guest who logs in to an existing account is *merged* into it: its id becomes an alias of the
-account (its finished tables count as the account's) and its live tables are handed over. An id
+account, its finished matches and their rating changes become the account's, its ratings merge
+(:meth:`Accounts._merge_ratings`) and its live tables are handed over. An id
 claimed by an account is never again accepted from a guest token: only a session speaks for it.
 
 Sessions are random tokens in a signed cookie; the database keeps only their SHA-256, so neither
@@ -33,7 +34,16 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from pagoda.core import PagodaError
-from pagoda.server.store import SqlStore, accounts, aliases, ratings, sessions, tables
+from pagoda.server.store import (
+    SqlStore,
+    accounts,
+    aliases,
+    rating_changes,
+    ratings,
+    result_seats,
+    sessions,
+    tables,
+)
 
 NAME_MIN, NAME_MAX = 3, 20
 PASSWORD_MIN, PASSWORD_MAX = 8, 256
@@ -336,18 +346,55 @@ class Accounts:
 
     async def merge(self, guest: str, account: Account) -> bool:
         """Merge the guest ``guest`` into ``account``: an alias from then on, its stored tables
-        owned by the account, and its ratings the account's in the games the account has none.
-        False (nothing done) when the guest already belongs to an account."""
+        owned by the account, its finished matches and rating changes the account's, and its
+        ratings merged (see :meth:`_merge_ratings`). False (nothing done) when the guest already
+        belongs to an account."""
         now = time.time()
         async with self.store._write, self.store.engine.begin() as conn:
             if guest == account.player or await self._owner_of(conn, guest) is not None:
                 return False
             await conn.execute(insert(aliases).values(player=guest, account_id=account.id, created=now))
             await conn.execute(update(tables).where(tables.c.owner == guest).values(owner=account.player))
-            have = select(ratings.c.game).where(ratings.c.player == account.player)
-            games = {r[0] for r in (await conn.execute(have)).all()}
-            moved = update(ratings).where(ratings.c.player == guest)
-            if games:
-                moved = moved.where(ratings.c.game.not_in(games))
+            # Its finished matches name the account, as a match settled after the merge does.
+            seats = update(result_seats).where(result_seats.c.player == guest)
+            await conn.execute(seats.values(player=account.player))
+            # Each match's change stays with the history (the account's own row wins in a match
+            # where both sat: one change per match and player).
+            own = select(rating_changes.c.table_id).where(rating_changes.c.player == account.player)
+            moved = update(rating_changes).where(
+                rating_changes.c.player == guest, rating_changes.c.table_id.not_in(own)
+            )
             await conn.execute(moved.values(player=account.player))
+            await self._merge_ratings(conn, guest, account.player, now)
         return True
+
+    @staticmethod
+    async def _merge_ratings(conn: Any, guest: str, player: str, now: float) -> None:
+        """Give ``player`` the guest's ratings: in a game only the guest is rated in, the guest's
+        rating; in a game both are, the rating (mu, sigma) of the one with more rated games (the
+        account's on a tie), with the games and wins of both. The guest keeps no rating."""
+        query = select(ratings).where(ratings.c.player.in_([guest, player]))
+        if conn.dialect.name == "postgresql":
+            query = query.with_for_update()
+        rows = (await conn.execute(query)).all()
+        mine = {r.game: r for r in rows if r.player == player}
+        for theirs in (r for r in rows if r.player == guest):
+            at = (ratings.c.player == guest) & (ratings.c.game == theirs.game)
+            have = mine.get(theirs.game)
+            if have is None:
+                await conn.execute(update(ratings).where(at).values(player=player, updated=now))
+                continue
+            kept = theirs if theirs.games > have.games else have
+            await conn.execute(
+                update(ratings)
+                .where((ratings.c.player == player) & (ratings.c.game == theirs.game))
+                .values(
+                    mu=kept.mu,
+                    sigma=kept.sigma,
+                    ordinal=kept.ordinal,
+                    games=have.games + theirs.games,
+                    wins=have.wins + theirs.wins,
+                    updated=now,
+                )
+            )
+            await conn.execute(delete(ratings).where(at))
