@@ -1,9 +1,11 @@
 """Property tests: the account endpoints reveal no secret, and hostile requests change nothing."""
 
+import json
 import re
 import sqlite3
 from collections.abc import Iterator
 from contextlib import closing
+from http.cookiejar import Cookie
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
-from .helpers import card_words
+from pagoda import tichu
+
+from .helpers import card_words, hidden_from
 from .test_accounts import counts as all_counts
 from .test_accounts import make
 
@@ -39,9 +43,15 @@ bodies = st.one_of(
 )
 
 
+#: Who reads: the account with the match and the live table, another guest (with a rated match of
+#: its own), another account, and someone with no cookie at all.
+READERS = ["ada", "guest", "bob", "anonymous"]
+
+
 @pytest.fixture(scope="module")
 def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient, Path, JSON]]:
-    """An account (logged in) with a finished rated match and a live table holding hidden cards."""
+    """An account (logged in) with a finished rated match and a live table holding hidden cards;
+    the cookies of each of :data:`READERS` in ``secrets["cookies"]``."""
     from .test_accounts import play_rated
 
     tmp = tmp_path_factory.mktemp("hostile")
@@ -60,8 +70,36 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient
                     rejoin = msg["you"].get("rejoin") or rejoin
                 if msg["type"] == "event" and (msg.get("game") or {}).get("hand"):
                     hand = msg["game"]["hand"]  # (the started event carries the first view whole)
-        secrets = {"invite": live["invite"], "rejoin": rejoin, "hand": hand, "table": live["id"]}
+        # Every card Ada has not seen: the other seats' hands, the first eight and the six to come.
+        others = sorted({str(c) for c in tichu.CARDS} - set(hand))
+        assert len(others) == 56 - 8
+        server = http.app.state.server  # type: ignore[attr-defined]
+        dealt = server.live.tables[live["id"]].match.round  # the server's own match
+        assert hidden_from(dealt, 0) <= set(others)
+        cookies = {"ada": list(http.cookies.jar), "anonymous": []}
+        http.cookies.clear()
+        play_rated(http, rounds=1)
+        cookies["guest"] = list(http.cookies.jar)
+        http.cookies.clear()
+        assert http.post("/api/register", json={"name": "Bob", "password": PASSWORD}).status_code == 201
+        cookies["bob"] = list(http.cookies.jar)
+        use(http, cookies["ada"])
+        secrets = {
+            "invite": live["invite"],
+            "rejoin": rejoin,
+            "hand": hand,
+            "others": others,
+            "table": live["id"],
+            "cookies": cookies,
+        }
         yield http, tmp / "db.sqlite3", secrets
+
+
+def use(http: TestClient, cookies: list[Cookie]) -> None:
+    """Send ``cookies`` from now on, and no other."""
+    http.cookies.clear()
+    for cookie in cookies:
+        http.cookies.jar.set_cookie(cookie)
 
 
 def counts(db: Path) -> dict[str, int]:
@@ -69,13 +107,17 @@ def counts(db: Path) -> dict[str, int]:
     return {k: v for k, v in all_counts(db).items() if k != "events"}
 
 
-def forbidden(db: Path, secrets: JSON, http: TestClient) -> list[str]:
-    """Every secret the server holds: hashes, session tokens (cookie and raw hash), invites, rejoin tokens."""
+def forbidden(db: Path, secrets: JSON, http: TestClient, reader: str = "ada") -> list[str]:
+    """Every secret the server holds: hashes, session tokens (cookie and raw hash), invites, rejoin
+    tokens, and the guest tokens of every reader but the one reading now."""
     with closing(sqlite3.connect(db)) as conn:
         out = [r[0] for r in conn.execute("SELECT password FROM accounts")]
         out += [r[0] for r in conn.execute("SELECT token_hash FROM sessions")]
         out += [r[0] for r in conn.execute("SELECT invite FROM tables")]
-    out += [v for k, v in http.cookies.items() if k == "pagoda_session"]
+    out += [c.value for c in http.cookies.jar if c.name == "pagoda_session"]
+    for who, cookies in secrets.get("cookies", {}).items():
+        out += [c.value for c in cookies if c.name == "pagoda_session"]
+        out += [c.value for c in cookies if c.name == "pagoda_guest" and who != reader]
     out.append(secrets["rejoin"])
     return [s for s in out if s]
 
@@ -85,23 +127,55 @@ READS = [
     "/api/leaderboard/doudizhu",
     "/api/leaderboard/tichu",
     "/api/players/ada",
+    "/api/players/bob",
     "/api/my/tables",
+    "/api/history",
 ]
 
 
-def check_no_secret(http: TestClient, db: Path, secrets: JSON, path: str) -> None:
+def check_no_secret(http: TestClient, db: Path, secrets: JSON, path: str, reader: str = "ada") -> None:
     r = http.get(path)
-    for secret in forbidden(db, secrets, http):
+    assert r.status_code == 200, (path, r.text)
+    for secret in forbidden(db, secrets, http, reader):
         assert secret not in r.text, (path, secret)
-    hidden = set(secrets["hand"])
+    # Ada's own cards are no answer's business either, and a stranger may see no seat's.
+    hidden = set(secrets["hand"]) | set(secrets["others"])
     assert not card_words(r.text) & hidden, path
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(path=st.sampled_from(READS), query=st.text(alphabet="0123456789-abc&=", max_size=12))
-def test_no_read_reveals_a_secret(world: tuple[TestClient, Path, JSON], path: str, query: str) -> None:
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    reader=st.sampled_from(READERS),
+    path=st.sampled_from(READS),
+    query=st.sampled_from(["", "limit=5", "offset=1", "limit=100&offset=0"]),
+)
+def test_no_read_reveals_a_secret(
+    world: tuple[TestClient, Path, JSON], reader: str, path: str, query: str
+) -> None:
     http, db, secrets = world
-    check_no_secret(http, db, secrets, f"{path}?{query}")
+    saved = list(http.cookies.jar)
+    use(http, secrets["cookies"][reader])
+    try:
+        check_no_secret(http, db, secrets, f"{path}?{query}", reader)
+    finally:
+        use(http, saved)
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_every_reader_reads_every_answer_without_a_secret(
+    world: tuple[TestClient, Path, JSON], reader: str
+) -> None:
+    http, db, secrets = world
+    saved = list(http.cookies.jar)
+    use(http, secrets["cookies"][reader])
+    try:
+        me = http.get("/api/me").json()
+        account = None if me["account"] is None else me["account"]["name"]
+        assert account == {"ada": "Ada", "bob": "Bob"}.get(reader)  # each reader is who it says
+        for path in READS:
+            check_no_secret(http, db, secrets, path, reader)
+    finally:
+        use(http, saved)
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -131,7 +205,7 @@ def test_hostile_posts_get_a_clear_4xx_and_change_nothing(
 ) -> None:
     http, db, _ = world
     kind, value = body
-    if path == "/api/logout" and value in ({}, b"", None):
+    if path == "/api/logout" and _empty(kind, value):
         return  # a plain logout: that one does something
     if isinstance(value, dict) and path in ("/api/register", "/api/login") and _plausible(value):
         return  # may be a real registration or login
@@ -153,6 +227,18 @@ def test_hostile_posts_get_a_clear_4xx_and_change_nothing(
     assert re.fullmatch(r"[a-z_]+", data["error"])
     assert data["message"]
     assert after == before
+
+
+def _empty(kind: str, value: Any) -> bool:
+    """Is ``value`` no body, or a body that reads as the empty object (``b" {} "``)?"""
+    if kind == "json":
+        return value in ({}, None)
+    if not value.strip():
+        return True
+    try:
+        return bool(json.loads(value) == {})
+    except ValueError:
+        return False
 
 
 def _plausible(value: JSON) -> bool:
