@@ -391,6 +391,25 @@ def test_a_guest_that_logs_in_brings_its_matches_rating_changes_and_games(
     assert sorted(m["id"] for m in finished) == sorted(mine + theirs)
 
 
+@pytest.mark.parametrize("seed", [0, 7])
+def test_a_rated_table_refuses_a_chosen_seed_and_makes_nothing(
+    http: TestClient, tmp_path: Path, seed: int
+) -> None:
+    db = tmp_path / "db.sqlite3"
+    before = counts(db)
+    refused = http.post("/api/tables", json={"game": "tichu", "rated": True, "seed": seed})
+    assert refused.status_code == 400
+    assert refused.json() == {
+        "error": "bad_options",
+        "message": "a rated table takes no seed: whoever chose it would know every deal; leave seed out",
+    }
+    assert counts(db) == before
+    assert http.get("/api/my/tables").json()["live"] == []
+    # Either alone is a table: a rated one dealt at random, a casual one from the seed.
+    assert http.post("/api/tables", json={"game": "tichu", "rated": True}).status_code == 201
+    assert http.post("/api/tables", json={"game": "tichu", "seed": seed}).status_code == 201
+
+
 def test_a_casual_match_is_a_result_but_rates_nobody(http: TestClient, tmp_path: Path) -> None:
     made = http.post("/api/tables", json={"game": "doudizhu", "rounds": 1, "bot": "random"}).json()
     with http.websocket_connect(f"/ws/{made['id']}") as ws:

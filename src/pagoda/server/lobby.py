@@ -93,6 +93,10 @@ class Lobby:
         rated = data.get("rated", False)
         if not isinstance(rated, bool):
             raise PagodaError("rated is a boolean: true for a rated match, false for a casual one")
+        if rated and data.get("seed") is not None:
+            raise PagodaError(
+                "a rated table takes no seed: whoever chose it would know every deal; leave seed out"
+            )
         options = TableOptions(game, preset, target, rounds, float(timer), is_open, bot, seed, rated)
         adapter.check(options)
         return options
