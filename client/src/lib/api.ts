@@ -1,23 +1,49 @@
 // The lobby's HTTP endpoints.
 
 import type { CreateTable, Created, GameName, GamesInfo, Me, TableInfo, TableOptions } from './protocol';
-import type { Lang } from './i18n';
+import { errorText, translate, type Lang } from './i18n';
 import { seatName } from './lobby';
 import type { Replay } from './replay';
+
+/** A refusal from the server: its HTTP status, its error code and parameters (``{"error": code,
+ * "message": reason, "params": {...}}``), to be said in the reader's language by the code; the
+ * message keeps the status and the server's English reason (for logs). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly reason: string,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(`${status}: ${reason}`);
+  }
+}
 
 async function json<T>(res: Response): Promise<T> {
   if (!res.ok) {
     // the server's reason when it gives one ({"error": code, "message": reason})
     const text = await res.text();
     let reason = text;
+    let code = '';
+    let params: Record<string, string | number> = {};
     try {
-      reason = (JSON.parse(text) as { message?: string }).message ?? text;
+      const body = JSON.parse(text) as { error?: string; message?: string; params?: Record<string, string | number> };
+      reason = body.message ?? text;
+      code = body.error ?? '';
+      params = body.params ?? {};
     } catch {
       /* not JSON */
     }
-    throw new Error(`${res.status}: ${reason}`);
+    throw new ApiError(res.status, code, reason, params);
   }
   return (await res.json()) as T;
+}
+
+/** What went wrong with a request, in the reader's language: a refusal by its code (the
+ * server's reason for a code this client does not know), anything else as the network failing. */
+export function failureText(lang: Lang, failure: unknown): string {
+  if (failure instanceof ApiError) return errorText(lang, { code: failure.code, message: failure.reason, params: failure.params });
+  return translate(lang, 'error.network');
 }
 
 let mePromise: Promise<Me> | null = null;
