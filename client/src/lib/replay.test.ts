@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionsUpTo, atRoundEnd, frameAt, handCards, positionAt, progress, shownPlays, step, type Position, type Replay, type ReplayFrame, type Step } from './replay';
+import { actionsUpTo, atRoundEnd, currentLine, frameAt, handCards, positionAt, progress, replayLog, shownPlays, step, type Position, type Replay, type ReplayFrame, type Step } from './replay';
 
 function frame(seat: number | null, action: string | null): ReplayFrame {
   return { seat, action, phase: 'play', to_move: 0, hands: ['3', '4', '5'], top: null, scores: [0, 0, 0] };
@@ -110,5 +110,22 @@ describe('the slider and the last frame', () => {
     // not in the middle of a round: there the table is as it was
     expect(shownPlays(withTop, at(0, 1))).toEqual({ plays: [], final: false });
     expect(shownPlays(withTop, at(1, 2))).toEqual({ plays: [], final: false });
+  });
+});
+
+describe('the replay’s log', () => {
+  it('tells each action with its frame and leaves out what it does not tell, never an empty line', () => {
+    const t: Replay = {
+      ...R,
+      game: 'tichu',
+      seats: [{ name: 'Ann', bot: null }, { name: 'Bo', bot: null }, { name: 'Cy', bot: null }, { name: 'Dee', bot: null }],
+      rounds: [{ round: 1, summary: null, frames: [frame(null, null), frame(0, 'play 9g 9k 9b 9r'), frame(1, 'no-bomb'), frame(1, 'pass'), frame(2, 'no-bomb')] }],
+    };
+    const log = replayLog(t, 0, 'ja', ['Ann', 'Bo', 'Cy', 'Dee']);
+    expect(log.map((l) => l.frame)).toEqual([1, 3]);
+    expect(log[1].text).toBe('Boさんがパスしました');
+    for (const l of log) expect(l.text.trim()).not.toBe('');
+    // the line marked is the last one up to the frame shown
+    expect([0, 1, 2, 3, 4].map((f) => currentLine(log, f))).toEqual([-1, 0, 0, 1, 1]);
   });
 });

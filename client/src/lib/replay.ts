@@ -3,6 +3,8 @@
 // round after one action. Replays exist only for finished matches, so every hand may be shown.
 
 import { ddzCards } from './cards';
+import { describe } from './describe';
+import type { Lang } from './i18n';
 import type { GameName, RoundSummary, TableOptions, Top } from './protocol';
 
 export interface ReplayFrame {
@@ -138,4 +140,33 @@ export function shownPlays(r: Replay, at: Position): { plays: Top[]; final: bool
   if (of(here).length || !atRoundEnd(r, at)) return { plays: of(here), final: false };
   for (let i = at.frame - 1; i >= 0; i--) if (of(frames[i]).length) return { plays: of(frames[i]), final: true };
   return { plays: [], final: false };
+}
+
+/** One line of a round's log in the replay: the action in words, and the frame it leads to. */
+export interface ReplayLine {
+  frame: number;
+  text: string;
+}
+
+/**
+ * A round's actions in words, each with its frame. An action the client does not tell (a seat
+ * letting the bomb window close, `no-bomb`) is left out, as in the table's log: a line is never empty.
+ */
+export function replayLog(r: Replay, round: number, lang: Lang, names: readonly string[]): ReplayLine[] {
+  const frames = r.rounds[round]?.frames ?? [];
+  const out: ReplayLine[] = [];
+  frames.forEach((f, i) => {
+    const text = i > 0 && f.action !== null ? describe(r.game, lang, f.seat ?? 0, f.action, names) : null;
+    if (text !== null) out.push({ frame: i, text });
+  });
+  return out;
+}
+
+/** The line of the log to mark at `frame`: the last one up to it (-1 before the first). */
+export function currentLine(log: readonly ReplayLine[], frame: number): number {
+  let at = -1;
+  log.forEach((l, i) => {
+    if (l.frame <= frame) at = i;
+  });
+  return at;
 }
