@@ -51,3 +51,67 @@ for (const c of CASES) {
     }
   });
 }
+
+// Raw notation nowhere a player reads after a round either: the summary, the seat chips (and
+// their titles), the match end, the replay (its first and last frames, its log) and the history,
+// in English, Korean and Japanese. Card faces are left out (their corner labels are checked in
+// cards.spec.ts); everything else is read with its aria-labels and titles.
+const NOTATION = /\bplay |\bexchange |give-dragon|no-grand|no-bomb|\btake\b|\bwish\b|\bas [2-9TJQKA]\b|(?<!\p{L})(Mj|Dg|Ph|Dr|[2-9TJQKA][gkbr])(?!\p{L})/u;
+
+async function words(page: import('@playwright/test').Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((roots) => roots.map((root) => {
+    const copy = root.cloneNode(true) as HTMLElement;
+    for (const card of copy.querySelectorAll('.card')) card.remove();
+    const attrs = [...copy.querySelectorAll('[aria-label], [title]')]
+      .flatMap((e) => [e.getAttribute('aria-label') ?? '', e.getAttribute('title') ?? '']);
+    return [copy.textContent ?? '', ...attrs].join(' | ');
+  }));
+}
+
+for (const lang of ['en', 'ko', 'ja'] as const) {
+  test(`no notation in the summary, the seat chips, the replay and the history in ${lang}`, async ({ page }) => {
+    test.setTimeout(150_000);
+    await page.addInitScript((l) => localStorage.setItem('pagoda.lang', l), lang);
+    await page.goto('/#/');
+    await page.locator('input.name').fill('Nota');
+    await page.getByTestId('by-rounds').click();
+    await page.getByTestId('rounds').fill('1');
+    await page.getByTestId('timer').fill('0');
+    await page.getByTestId('create').click();
+    await expect(page.locator('.seats li.mine')).toHaveCount(1);
+    await page.getByTestId('start-fill').click();
+    await expect(page.getByTestId('tichu-board')).toBeVisible();
+    const seen: [string, string][] = [];
+    const read = async (where: string, selector: string) => {
+      const texts = await words(page, selector);
+      expect(texts.length, `${where} is on the page`).toBeGreaterThan(0);
+      for (const t of texts) seen.push([where, t]);
+    };
+    // a bot plays the one round for the seat; the chips are read as the round goes
+    await page.getByTestId('autoplay').click();
+    await read('the seat chips at the start', '.board .chip');
+    const summary = page.getByTestId('summary');
+    await expect(summary).toBeVisible({ timeout: 90_000 });
+    await read('the seat chips at the end', '.board .chip');
+    await read('the log', '[data-testid="log"]');
+    await read('the summary', '[data-testid="summary"]');
+    await summary.getByRole('button').click();
+    await read('the match end', '[data-testid="match-over"]');
+    await page.getByTestId('final-replay').click();
+    await expect(page.getByTestId('replay-seat')).toHaveCount(4);
+    await read('the replay’s deal', '[data-testid="replay"]');
+    for (let i = 0; i < 12; i++) await page.getByTestId('replay-forward').click();
+    await read('the replay in play', '[data-testid="replay"]');
+    await page.getByTestId('replay-last').click();
+    await expect(page.getByTestId('replay-summary')).toBeVisible();
+    await read('the replay’s last frame', '[data-testid="replay"]');
+    await page.goto('/#/history');
+    await expect(page.getByTestId('history-row').first()).toBeVisible();
+    await read('the history', '[data-testid="history"]');
+
+    for (const [where, text] of seen) expect(text, where).not.toMatch(NOTATION);
+    // and it was read in the language chosen: a word of it in each place
+    const said = { en: /Round|Step|Rounds/, ko: /라운드/, ja: /ラウンド/ }[lang];
+    expect(seen.filter(([w]) => w === 'the replay’s last frame')[0][1]).toMatch(said);
+  });
+}
