@@ -3,21 +3,11 @@
 // first seat the Mah Jong once all 14 cards are dealt, seed 5 the Mah Jong, the Dog and the
 // Phoenix. The e2e server runs its bots without delay.
 import type { Page } from '@playwright/test';
-import { QUICK, decide, expect, handCards, handNames, setName, shown, sit, test, trackLegal } from './fixtures';
+import { QUICK, decide, expect, handCards, handNames, seededTable, setName, shown, sit, test, trackLegal } from './fixtures';
 
 const SPECIALS = ['Mj', 'Dg', 'Ph', 'Dr'];
 const RANKS = '23456789TJQKA';
 const face = (rank: string) => (rank === 'T' ? '10' : rank);
-
-/** A table made through the API with the page's guest as its owner; the page opens its lobby. */
-async function seededTable(page: Page, data: Record<string, unknown>): Promise<{ id: string; url: string }> {
-  const made = await page.request.post('/api/tables', { data: { rounds: 1, turn_timer: 0, ...data } });
-  expect(made.status()).toBe(201);
-  const { id, invite } = await made.json();
-  const url = `/#/t/${id}?invite=${invite}`;
-  await page.goto(url);
-  return { id, url };
-}
 
 /** Give the exchange's three cards, none of them one of `keep`. */
 async function exchangeKeeping(page: Page, keep: readonly string[]): Promise<void> {
