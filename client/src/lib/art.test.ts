@@ -38,8 +38,6 @@ describe('card art', () => {
     expect(cornerSize('7', false)).toBe(18);
     expect(cornerSize('10', false)).toBe(15);
     expect(cornerSize('龍', true)).toBe(12);
-    expect(cornerSize('Dr', true)).toBe(10);
-    expect(cornerSize('조커', true)).toBe(10);
-    expect(cornerSize('Hund', true)).toBe(8);
+    expect(cornerSize('1', true)).toBe(12);
   });
 });

@@ -13,7 +13,7 @@ export type Figure =
 export interface Art {
   figure: Figure;
   ink: string;
-  /** A special card or a joker: its name in the corner, its figure large in the middle. */
+  /** A special card or a joker: its emblem (or the Mah Jong's 1) in the corner, its figure large in the middle. */
   special: boolean;
 }
 
@@ -110,7 +110,7 @@ export const FIGURES: Record<Figure, string> = {
   crown: 'M1.5 7l5 5 5.5-9.5 5.5 9.5 5-5-2.3 12.5H3.8zM3.8 20.8h16.4v2.4H3.8z' + circle(1.5, 6, 1.6) + circle(12, 2, 1.6) + circle(22.5, 6, 1.6),
 };
 
-/** The corner label's font size: a long name (조커, Hund) is set smaller to fit. */
+/** The corner's font size: a rank of two figures (10) is set smaller, and a special card's emblem smaller still. */
 export function cornerSize(label: string, special: boolean): number {
   const n = [...label].length;
   if (!special) return n > 1 ? 15 : 18;

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { cardFace } from './face';
-import { translate, type Key } from './i18n';
 
 describe('card faces', () => {
-  const ja = (k: Key) => translate('ja', k);
-  const en = (k: Key) => translate('en', k);
-  it('show the Japanese Dog and Dragon symbol once', () => {
-    expect(cardFace('tichu', 'Dg', ja)).toEqual({ rank: '犬', sym: '', cls: 'special dog' });
-    expect(cardFace('tichu', 'Dr', ja)).toEqual({ rank: '龍', sym: '', cls: 'special dragon' });
-    expect(cardFace('tichu', 'Dr', en)).toEqual({ rank: 'Dr', sym: '龍', cls: 'special dragon' });
+  it('mark the special cards and jokers by emblems, never by the notation', () => {
+    expect(cardFace('tichu', 'Dr')).toEqual({ rank: '龍', emblem: true, cls: 'special dragon' });
+    expect(cardFace('tichu', 'Ph')).toEqual({ rank: '鳳', emblem: true, cls: 'special phoenix' });
+    expect(cardFace('tichu', 'Dg')).toEqual({ rank: '犬', emblem: true, cls: 'special dog' });
+    expect(cardFace('tichu', 'Mj')).toEqual({ rank: '1', emblem: false, cls: 'special mj' });
+    expect(cardFace('doudizhu', 'R')).toEqual({ rank: '★', emblem: true, cls: 'joker red' });
+    for (const c of ['Mj', 'Dg', 'Ph', 'Dr']) expect(cardFace('tichu', c).rank).not.toMatch(/[A-Za-z]/);
   });
-  it('show ranks and suits', () => {
-    expect(cardFace('tichu', 'Tg', en)).toEqual({ rank: '10', sym: '◆', cls: 'jade' });
-    expect(cardFace('doudizhu', 'R', en)).toEqual({ rank: 'JK', sym: '★', cls: 'joker red' });
-    expect(cardFace('doudizhu', 'T', en)).toEqual({ rank: '10', sym: '', cls: 'ddz' });
+  it('show ranks', () => {
+    expect(cardFace('tichu', 'Tg')).toEqual({ rank: '10', emblem: false, cls: 'jade' });
+    expect(cardFace('tichu', 'Ak')).toEqual({ rank: 'A', emblem: false, cls: 'sword' });
+    expect(cardFace('doudizhu', 'T')).toEqual({ rank: '10', emblem: false, cls: 'ddz' });
   });
 });

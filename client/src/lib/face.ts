@@ -1,41 +1,33 @@
-// What a card shows: its rank label, its suit or special symbol, and its CSS class.
+// What a card shows in its corner: a rank, or a special card's or joker's emblem, and its CSS class.
 
-import type { Key } from './i18n';
 import type { GameName } from './protocol';
 
-const SUIT: Record<string, { sym: string; cls: string }> = {
-  g: { sym: '◆', cls: 'jade' },
-  k: { sym: '⚔', cls: 'sword' },
-  b: { sym: '▲', cls: 'pagoda' },
-  r: { sym: '★', cls: 'star' },
-};
-// the short labels of the special cards and jokers come from the language's catalogue
-const SPECIAL: Record<string, { label: Key; sym: string; cls: string }> = {
-  Mj: { label: 'card.mahjong', sym: '麻', cls: 'special mj' },
-  Dg: { label: 'card.dog', sym: '犬', cls: 'special dog' },
-  Ph: { label: 'card.phoenix', sym: '鳳', cls: 'special phoenix' },
-  Dr: { label: 'card.dragon', sym: '龍', cls: 'special dragon' },
+const SUIT_CLASS: Record<string, string> = { g: 'jade', k: 'sword', b: 'pagoda', r: 'star' };
+// The special cards are marked by their emblems (the Mah Jong by its rank, 1), the jokers by a
+// star: symbols drawn like the suits, the same in every language, never a word or the notation's
+// "Ph" or "Dr". The card's name in words is its label.
+const SPECIAL: Record<string, Face> = {
+  Mj: { rank: '1', emblem: false, cls: 'special mj' },
+  Dg: { rank: '犬', emblem: true, cls: 'special dog' },
+  Ph: { rank: '鳳', emblem: true, cls: 'special phoenix' },
+  Dr: { rank: '龍', emblem: true, cls: 'special dragon' },
 };
 
 export interface Face {
+  /** What the corner draws: a rank ("7", "10", the Mah Jong's "1") or an emblem ("龍"). */
   rank: string;
-  sym: string;
+  /** The corner is an emblem, a symbol like a suit's figure, not a rank read as part of the name. */
+  emblem: boolean;
   cls: string;
 }
 
-/** A card's face; a label that already is the symbol (Japanese 犬, 龍) is not shown twice. */
-export function cardFace(game: GameName, card: string, label: (key: Key) => string): Face {
-  let face: Face;
+/** A card's face: `cardFace('tichu', 'Dr')` is the Dragon's emblem 龍, `cardFace('tichu', 'Tg')` a 10. */
+export function cardFace(game: GameName, card: string): Face {
   if (game === 'doudizhu') {
-    if (card === 'B') face = { rank: label('card.joker'), sym: '☆', cls: 'joker black' };
-    else if (card === 'R') face = { rank: label('card.joker'), sym: '★', cls: 'joker red' };
-    else face = { rank: card === 'T' ? '10' : card, sym: '', cls: 'ddz' };
-  } else if (SPECIAL[card]) {
-    const special = SPECIAL[card];
-    face = { rank: label(special.label), sym: special.sym, cls: special.cls };
-  } else {
-    const s = SUIT[card[1]] ?? { sym: '?', cls: '' };
-    face = { rank: card[0] === 'T' ? '10' : card[0], sym: s.sym, cls: s.cls };
+    if (card === 'B') return { rank: '☆', emblem: true, cls: 'joker black' };
+    if (card === 'R') return { rank: '★', emblem: true, cls: 'joker red' };
+    return { rank: card === 'T' ? '10' : card, emblem: false, cls: 'ddz' };
   }
-  return face.sym === face.rank ? { ...face, sym: '' } : face;
+  if (SPECIAL[card]) return SPECIAL[card];
+  return { rank: card[0] === 'T' ? '10' : card[0], emblem: false, cls: SUIT_CLASS[card[1]] ?? '' };
 }

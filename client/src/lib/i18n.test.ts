@@ -47,15 +47,6 @@ describe('message catalogues', () => {
       }
     }
   });
-  it('has short card labels of its own in each language', () => {
-    const labels = ['card.dog', 'card.phoenix', 'card.dragon', 'card.joker'] as const;
-    expect(labels.map((k) => translate('en', k))).toEqual(['Dog', 'Ph', 'Dr', 'JK']);
-    expect(labels.map((k) => translate('de', k))).toEqual(['Hund', 'Phö', 'Dra', 'Jo']);
-    expect(labels.map((k) => translate('ko', k))).toEqual(['개', '봉', '용', '조커']);
-    expect(labels.map((k) => translate('ja', k))).toEqual(['犬', '鳳', '龍', 'JK']);
-    // a label fits on a card: at most 4 characters
-    for (const lang of LANGS) for (const k of labels) expect([...translate(lang, k)].length).toBeLessThanOrEqual(4);
-  });
   it('reads known error codes in the reader’s language and others by the server’s reason', () => {
     expect(errorText('de', { code: 'seat_taken', message: 'seat 2 is taken' })).toBe('Dieser Platz ist besetzt.');
     expect(errorText('ko', { code: 'not_owner', message: 'x' })).toBe('테이블을 만든 사람만 할 수 있습니다.');
