@@ -22,3 +22,19 @@ def test_every_message_of_both_directions_has_its_type() -> None:
     # A field the model makes optional is optional in TypeScript, a required one is not.
     assert 'export interface DoudizhuGame {\n  game: "doudizhu";' in text
     assert 'export interface Hello {\n  type: "hello";\n  protocol: 1;\n  name?: string;' in text
+
+
+def test_the_http_bodies_answers_and_error_codes_have_their_types() -> None:
+    text = typescript()
+    assert "export interface Register {\n  name: string;\n  password: string;\n}" in text
+    assert (
+        "export interface Me {\n  player: string;\n  guest: string | null;\n  account: AccountInfo | null;\n}"
+        in text
+    )
+    assert "export type Logout = Record<string, never>;" in text
+    # A union of literals the client names is a constant list and its type, and fields use the name.
+    assert 'export const API_ERROR_CODES = ["bad_json", ' in text
+    assert "export type ApiErrorCode = (typeof API_ERROR_CODES)[number];" in text
+    assert "  error: ApiErrorCode;\n" in text
+    assert "  code: ErrorCode;\n" in text
+    assert "export interface TableOptions {\n  game: GameName;" in text

@@ -27,9 +27,10 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import urlsplit
 
+import msgspec
 from itsdangerous import BadSignature, URLSafeSerializer
 from starlette.applications import Starlette
 from starlette.requests import HTTPConnection, Request
@@ -40,7 +41,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pagoda.bots import available
 from pagoda.core import PagodaError
-from pagoda.server import limits, results
+from pagoda.server import api, limits, results
 from pagoda.server.accounts import (
     SESSION_LIFE,
     Account,
@@ -53,7 +54,7 @@ from pagoda.server.accounts import (
 from pagoda.server.games import GAMES, TableOptions
 from pagoda.server.limits import Bucket, Limiter, Rate, SharedLimiter
 from pagoda.server.lobby import Lobby, TooManyTables
-from pagoda.server.protocol import ProtocolError, error, parse_client, schemas
+from pagoda.server.protocol import ProtocolError, error, parse_client
 from pagoda.server.replay import replay_json
 from pagoda.server.store import SqlStore, StoredTable, default_url, record_actions
 from pagoda.server.table import Conn, Settings, Table
@@ -287,10 +288,10 @@ class Who:
     account: Account | None
     session: str | None
 
-    def me(self) -> dict[str, Any]:
-        """The body of ``GET /api/me``."""
-        account = None if self.account is None else self.account.public()
-        return {"player": self.player, "guest": self.guest, "account": account}
+    def me(self) -> api.Me:
+        """The answer of ``GET /api/me``."""
+        account = None if self.account is None else msgspec.convert(self.account.public(), api.AccountInfo)
+        return api.Me(self.player, self.guest, account)
 
 
 class Replays:
@@ -334,23 +335,40 @@ class Replays:
         return body
 
 
-def _json(data: Any, status: int = 200, token: str | None = None) -> JSONResponse:
-    response = JSONResponse(data, status_code=status)
+def _json(data: Any, status: int = 200, token: str | None = None) -> Response:
+    return _guest_cookie(JSONResponse(data, status_code=status), token)
+
+
+def _guest_cookie(response: Response, token: str | None) -> Response:
     if token is not None:
         response.set_cookie(COOKIE, token, max_age=365 * 86400, httponly=True, samesite="lax")
     return response
 
 
+A = TypeVar("A", bound=msgspec.Struct)
+B = TypeVar("B", bound=api.Body)
+
+
+def _answer(model: type[A], data: A | Any, status: int = 200, token: str | None = None) -> Response:
+    """An endpoint's answer, sent through its model (:mod:`pagoda.server.api`): ``data`` is one,
+    or is read into one, so that an answer the model does not describe fails here, loudly."""
+    value = data if isinstance(data, model) else msgspec.convert(data, model)
+    response = Response(msgspec.json.encode(value), status_code=status, media_type="application/json")
+    return _guest_cookie(response, token)
+
+
 def _fail(
     status: int, code: str, message: str, params: dict[str, Any] | None = None, headers: Any = None
-) -> JSONResponse:
+) -> Response:
+    """A refusal (:class:`pagoda.server.api.Failure`): its code, its reason, its parameters."""
     body: dict[str, Any] = {"error": code, "message": message}
     if params:
         body["params"] = params
-    return JSONResponse(body, status_code=status, headers=headers)
+    failure = msgspec.json.encode(msgspec.convert(body, api.Failure))
+    return Response(failure, status_code=status, headers=headers, media_type="application/json")
 
 
-def _refused(e: Refusal) -> JSONResponse:
+def _refused(e: Refusal) -> Response:
     return _fail(e.status, e.code, e.message, e.params)
 
 
@@ -380,17 +398,17 @@ def create_app(config: Config | None = None) -> Starlette:
 
     async def me(request: Request) -> Response:
         who = await server.who(request)
-        return _json(who.me(), token=who.guest)
+        return _answer(api.Me, who.me(), token=who.guest)
 
     async def games(request: Request) -> Response:
         out = {}
         for name, game in GAMES.items():
             bots = [{"name": s.name, "level": s.level, "description": s.description} for s in available(name)]
             out[name] = {"presets": game.presets(), "bots": bots}
-        return _json(out)
+        return _answer(api.GamesInfo, out)
 
     async def protocol(request: Request) -> Response:
-        return _json(schemas())
+        return _json(api.schemas())
 
     async def create_table(request: Request) -> Response:
         if not server.origin_ok(request):
@@ -416,7 +434,8 @@ def create_app(config: Config | None = None) -> Starlette:
         except PagodaError as e:
             return _fail(400, "bad_options", str(e))
         info = await table.call(table.table_info)
-        return _json(
+        return _answer(
+            api.Created,
             {"id": table.id, "invite": table.invite, "ws": f"/ws/{table.id}", "guest": token, "table": info},
             status=201,
             token=token,
@@ -530,34 +549,24 @@ def create_app(config: Config | None = None) -> Starlette:
                     "result": found.get(row.id),
                 }
             )
-        return _json({"tables": out})
+        return _answer(api.History, {"tables": out})
 
     # ------------------------------------------------------------------ accounts
 
     async def my_ids(who: Who) -> list[str]:
         return [who.player] if who.account is None else await server.users.ids(who.account)
 
-    async def body_of(request: Request, fields: tuple[str, ...]) -> dict[str, Any] | Response:
-        """A POST's JSON object with only ``fields``, or the 4xx that says what is wrong with it."""
+    async def body_of(request: Request, model: type[B]) -> B | Response:
+        """A POST's body read into its model, or the 4xx that says what is wrong with it."""
         if not server.origin_ok(request):
             return _fail(403, "bad_origin", "requests from this origin are not allowed")
         body = await _read_body(request, MAX_BODY, server.live.settings.body_timeout)
         if isinstance(body, Response):
             return body
         try:
-            data = json.loads(body or b"{}")
-        except ValueError:
-            return _fail(400, "bad_json", "the body is not JSON")
-        except RecursionError:
-            return _fail(400, "bad_json", "the body is nested too deep")
-        if not isinstance(data, dict):
-            return _fail(400, "bad_request", "the body is a JSON object")
-        unknown = sorted(str(k) for k in data if k not in fields)
-        if unknown:
-            return _fail(
-                400, "bad_request", f"unknown field {unknown[0]!r}; the fields are {', '.join(fields)}"
-            )
-        return data
+            return api.parse_body(body, model)
+        except api.BadBody as e:
+            return _fail(400, e.code, e.message)
 
     def address_of(request: Request) -> str:
         return request.client.host if request.client is not None else ""
@@ -573,36 +582,34 @@ def create_app(config: Config | None = None) -> Starlette:
         )
 
     async def register(request: Request) -> Response:
-        data = await body_of(request, ("name", "password"))
+        data = await body_of(request, api.Register)
         if isinstance(data, Response):
             return data
         who = await server.who(request)
         if who.account is not None:
             return _fail(409, "logged_in", "you are logged in: log out to register another account")
         try:
-            check_name(data.get("name"))
+            check_name(data.name)
         except Refusal as e:
             return _refused(e)
         rate = config.register_per_address
         if not await server.allowed("register", [(f"ip:{address_of(request)}", rate)]):
             return too_many("registration", rate)
         try:
-            account = await server.users.register(data.get("name"), data.get("password"), who.player)
+            account = await server.users.register(data.name, data.password, who.player)
         except Refusal as e:
             return _refused(e)
         # The guest plays on as the account, under its name, at every live table.
         await server.rename(who.player, account.player, account.name)
         token = await server.users.open_session(account)
         me = Who(account.player, None, account, token).me()
-        return _logged_in(_json(me, status=201), server, token)
+        return _logged_in(_answer(api.Me, me, status=201), server, token)
 
     async def login(request: Request) -> Response:
-        data = await body_of(request, ("name", "password"))
+        data = await body_of(request, api.Login)
         if isinstance(data, Response):
             return data
-        name, password = data.get("name"), data.get("password")
-        if not isinstance(name, str) or not isinstance(password, str):
-            return _fail(400, "bad_request", "name and password are strings")
+        name, password = data.name, data.password
         key = limit_key(name)
         limits = [
             (f"ip:{address_of(request)}", config.login_per_address),
@@ -622,21 +629,21 @@ def create_app(config: Config | None = None) -> Starlette:
         elif who.session is not None:
             await server.users.close_session(who.session)
         token = await server.users.open_session(account)
-        return _logged_in(_json(Who(account.player, None, account, token).me()), server, token)
+        return _logged_in(_answer(api.Me, Who(account.player, None, account, token).me()), server, token)
 
     async def logout(request: Request) -> Response:
-        data = await body_of(request, ())
+        data = await body_of(request, api.Logout)
         if isinstance(data, Response):
             return data
         session = server.session_of(request)
         if session is not None:
             await server.users.close_session(session)
-        response = _json({"account": None})
+        response = _answer(api.LoggedOut, api.LoggedOut(None))
         response.delete_cookie(SESSION_COOKIE)
         return response
 
     async def password(request: Request) -> Response:
-        data = await body_of(request, ("old", "new"))
+        data = await body_of(request, api.PasswordChange)
         if isinstance(data, Response):
             return data
         who = await server.who(request)
@@ -649,12 +656,10 @@ def create_app(config: Config | None = None) -> Starlette:
         if not await server.allowed("login", limits):
             return too_many("password", config.login_per_name)
         try:
-            await server.users.change_password(
-                who.account, data.get("old"), data.get("new"), token_hash(who.session)
-            )
+            await server.users.change_password(who.account, data.old, data.new, token_hash(who.session))
         except Refusal as e:
             return _refused(e)
-        return _json(who.me())
+        return _answer(api.Me, who.me())
 
     def page(request: Request, most: int = 100) -> tuple[int, int] | Response:
         try:
@@ -677,7 +682,7 @@ def create_app(config: Config | None = None) -> Starlette:
             return got
         limit, offset = got
         players = await results.leaderboard(server.live.store, game, limit, offset)
-        return _json({"game": game, "limit": limit, "offset": offset, "players": players})
+        return _answer(api.Leaderboard, {"game": game, "limit": limit, "offset": offset, "players": players})
 
     async def player(request: Request) -> Response:
         name = request.path_params["name"]
@@ -692,12 +697,13 @@ def create_app(config: Config | None = None) -> Starlette:
         recent = [
             {**results.as_seen_by(found[t], seat), "change": change.get(t)} for t, seat in seen if t in found
         ]
-        return _json(
+        return _answer(
+            api.Profile,
             {
                 **account.public(),
                 "ratings": await results.player_ratings(store, account.player),
                 "recent": recent,
-            }
+            },
         )
 
     async def my_tables(request: Request) -> Response:
@@ -721,7 +727,7 @@ def create_app(config: Config | None = None) -> Starlette:
         seen = await results.recent(store, sorted(ids), 50)
         found = await results.matches(store, [t for t, _ in seen])
         finished = [results.as_seen_by(found[t], seat) for t, seat in seen if t in found]
-        return _json({"live": live, "finished": finished}, token=who.guest)
+        return _answer(api.MyTables, {"live": live, "finished": finished}, token=who.guest)
 
     async def play(websocket: WebSocket) -> None:
         if not server.origin_ok(websocket):

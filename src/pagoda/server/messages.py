@@ -28,6 +28,44 @@ Name = Annotated[str, Meta(min_length=1, max_length=32)]
 ActionText = Annotated[str, Meta(min_length=1, max_length=200)]
 ChatText = Annotated[str, Meta(min_length=1, max_length=500)]
 Params = dict[str, str | int]
+GameName = Literal["tichu", "doudizhu"]
+#: Every code an ``error`` message (or a ``why`` answer) carries; a test holds it to the codes the
+#: server's modules send.
+ErrorCode = Literal[
+    # a frame the server does not read
+    "bad_frame",
+    "too_large",
+    "bad_json",
+    "bad_message",
+    "unknown_type",
+    "bad_name",
+    "bad_text",
+    "bad_action",
+    "hello_first",
+    "already_joined",
+    "rate_limited",
+    # joining a table
+    "no_table",
+    "unavailable",
+    "table_full",
+    "too_many_connections",
+    "invite_required",
+    "bad_rejoin",
+    "replaced",
+    # the lobby
+    "not_in_lobby",
+    "not_owner",
+    "bad_seat",
+    "seat_taken",
+    "not_seated",
+    "no_bot",
+    "bad_bot",
+    "seats_empty",
+    # play
+    "not_playing",
+    "illegal",
+    "internal",
+]
 
 
 class _Client(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, omit_defaults=True, kw_only=True):
@@ -134,7 +172,7 @@ class _Shape(msgspec.Struct, omit_defaults=True):
 class TableOptions(_Shape):
     """How a table was set up, as everyone may see it."""
 
-    game: Literal["tichu", "doudizhu"]
+    game: GameName
     preset: str | None
     target: int | None
     rounds: int | None
@@ -484,7 +522,7 @@ class WhyAnswer(_Server, tag="why"):
 
     action: str
     legal: bool
-    code: str | UnsetType = UNSET
+    code: ErrorCode | UnsetType = UNSET
     message: str | UnsetType = UNSET
     reason: str | UnsetType = UNSET
     params: Params | UnsetType = UNSET
@@ -493,7 +531,7 @@ class WhyAnswer(_Server, tag="why"):
 class ErrorMessage(_Server, tag="error"):
     """A refusal: a stable ``code``, a text saying why; a refused action names its rule."""
 
-    code: str
+    code: ErrorCode
     message: str
     reason: str | UnsetType = UNSET
     params: Params | UnsetType = UNSET
