@@ -1,17 +1,39 @@
-// The lobby's HTTP endpoints.
+// The lobby's HTTP endpoints. Their bodies' and answers' types are generated from the server's
+// models (wire.ts, written by `make client` from src/pagoda/server/api.py): none is copied here.
 
-import type { CreateTable, Created, GameName, GamesInfo, Me, TableInfo, TableOptions } from './protocol';
+import type { CreateTable, TableInfo } from './protocol';
+import type {
+  ApiErrorCode,
+  Created,
+  Failure,
+  Finished,
+  GamesInfo,
+  History,
+  Leaderboard,
+  LoggedOut,
+  Login,
+  Logout,
+  MatchResult,
+  Me,
+  MyTables,
+  Profile,
+  Ranked,
+  Register,
+} from './wire';
 import { errorText, translate, type Lang } from './i18n';
 import { seatName } from './lobby';
 import type { Replay } from './replay';
 
-/** A refusal from the server: its HTTP status, its error code and parameters (``{"error": code,
- * "message": reason, "params": {...}}``), to be said in the reader's language by the code; the
- * message keeps the status and the server's English reason (for logs). */
+export type { Finished, MatchResult, Profile, Ranked, SeenMatch } from './wire';
+
+/** A refusal from the server: its HTTP status, its error code and parameters (a `Failure`:
+ * ``{"error": code, "message": reason, "params": {...}}``), to be said in the reader's language by
+ * the code (empty when the answer was no `Failure`); the message keeps the status and the server's
+ * English reason (for logs). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode | '',
     readonly reason: string,
     readonly params: Record<string, string | number> = {},
   ) {
@@ -24,10 +46,10 @@ async function json<T>(res: Response): Promise<T> {
     // the server's reason when it gives one ({"error": code, "message": reason})
     const text = await res.text();
     let reason = text;
-    let code = '';
+    let code: ApiErrorCode | '' = '';
     let params: Record<string, string | number> = {};
     try {
-      const body = JSON.parse(text) as { error?: string; message?: string; params?: Record<string, string | number> };
+      const body = JSON.parse(text) as Partial<Failure>;
       reason = body.message ?? text;
       code = body.error ?? '';
       params = body.params ?? {};
@@ -94,47 +116,9 @@ export function sitParam(value: string | null): number | 'any' | null {
   return null;
 }
 
-/** A finished match's result: who sat where, the scores and the winner. */
-export interface MatchResult {
-  id: string;
-  game: string;
-  rated: boolean;
-  finished: number;
-  scores: number[];
-  winner: number | null;
-  seats: {
-    seat: number;
-    name: string | null;
-    account: string | null;
-    bot: string | null;
-    team: number;
-    score: number;
-    won: boolean;
-    abandoned: boolean;
-  }[];
-}
-
-/** A match as one of its players saw it (a profile's or "my tables"' finished matches). */
-export interface SeenMatch extends MatchResult {
-  seat: number;
-  partners: (string | null)[];
-  opponents: (string | null)[];
-  score: number;
-  won: boolean;
-  change?: { before: number; after: number } | null;
-}
-
-/** A finished table as `GET /api/history` lists it. */
-export interface Finished {
-  id: string;
-  options: TableOptions;
-  created: number | string;
-  result?: MatchResult | null;
-}
-
 /** The names of a result's seats in the reader's language (the bot level where a bot sat). */
 export function seatNames(r: MatchResult, lang: Lang): string[] {
-  return r.seats.map((_, i) => seatName(lang, r.game as GameName, r.seats, i));
+  return r.seats.map((_, i) => seatName(lang, r.game, r.seats, i));
 }
 
 /** The names of the winning team's seats (empty for a tie). */
@@ -143,7 +127,7 @@ export function winners(r: MatchResult, lang: Lang): string[] {
   return r.winner === null ? [] : names.filter((_, i) => r.seats[i].team === r.winner);
 }
 
-async function post<T>(path: string, body: unknown): Promise<T> {
+async function post<T, B>(path: string, body: B): Promise<T> {
   const res = await fetch(path, {
     method: 'POST',
     credentials: 'same-origin',
@@ -155,43 +139,26 @@ async function post<T>(path: string, body: unknown): Promise<T> {
   return out;
 }
 
-export const register = (name: string, password: string) => post<Me>('/api/register', { name, password });
-export const login = (name: string, password: string) => post<Me>('/api/login', { name, password });
-export const logout = () => post<Me>('/api/logout', {});
-
-export interface Ranked {
-  rank: number;
-  name: string;
-  rating: number;
-  mu: number;
-  sigma: number;
-  games: number;
-  wins: number;
-}
+export const register = (name: string, password: string) => post<Me, Register>('/api/register', { name, password });
+export const login = (name: string, password: string) => post<Me, Login>('/api/login', { name, password });
+export const logout = () => post<LoggedOut, Logout>('/api/logout', {});
 
 export async function leaderboard(game: string, limit = 50, offset = 0): Promise<Ranked[]> {
   const q = `/api/leaderboard/${encodeURIComponent(game)}?limit=${limit}&offset=${offset}`;
-  return (await json<{ players: Ranked[] }>(await fetch(q))).players;
-}
-
-export interface Profile {
-  name: string;
-  created: number;
-  ratings: Record<string, Omit<Ranked, 'rank' | 'name'>>;
-  recent: SeenMatch[];
+  return (await json<Leaderboard>(await fetch(q))).players;
 }
 
 export async function profile(name: string): Promise<Profile> {
   return json<Profile>(await fetch(`/api/players/${encodeURIComponent(name)}`));
 }
 
-export async function myTables(): Promise<{ live: TableInfo[]; finished: SeenMatch[] }> {
-  return json(await fetch('/api/my/tables', { credentials: 'same-origin' }));
+export async function myTables(): Promise<MyTables> {
+  return json<MyTables>(await fetch('/api/my/tables', { credentials: 'same-origin' }));
 }
 
 /** Finished tables, the latest first. */
 export async function history(limit = 50, offset = 0): Promise<Finished[]> {
-  const data = await json<{ tables: Finished[] }>(await fetch(`/api/history?limit=${limit}&offset=${offset}`));
+  const data = await json<History>(await fetch(`/api/history?limit=${limit}&offset=${offset}`));
   return data.tables;
 }
 
