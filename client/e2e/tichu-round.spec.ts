@@ -1,5 +1,5 @@
 // One person and three bots play a whole Tichu round through the browser.
-import { decide, expect, handCards, shown, startTichuWithBots, test } from './fixtures';
+import { QUICK, decide, expect, handCards, seededTable, setName, shown, sit, startTichuWithBots, summaryRows, test } from './fixtures';
 
 type Row = { names: string[]; points: number; total: number };
 
@@ -123,3 +123,50 @@ test('a person and three bots finish a Tichu round', async ({ page, legal }) => 
   await expect(page.getByTestId('match-over')).toContainText(winners);
   await expect(page.locator('.scores b')).toHaveText(expected.map(String));
 });
+
+// The summary's two branches at fixed deals, played by the bots (the seat's own by auto-play; the
+// server seeds its bots from the table's seed, so a seed plays the same round every time):
+// seed 5 ends in a one-two (200, the card points ignored), seed 9 counts the card points, gives
+// the last seat's tricks to the first out and has a Tichu won. Every line and sum is exact.
+const BRANCHES = [
+  {
+    seed: 5,
+    out: ['1. Basic bot #3', '2. Pro (you)'],
+    lines: [
+      ['summary.oneTwo', 'One-two: Basic bot #3 & Pro went out first and second', '+200', ''],
+      ['summary.cardPointsIgnored', 'After a one-two the card points do not count', '', ''],
+    ],
+    // Pro & Basic bot #3: 200; the others: nothing
+    rows: [['Pro & Basic bot #3', '+200', '200'], ['Basic bot #2 & Basic bot #4', '0', '0']],
+  },
+  {
+    seed: 9,
+    out: ['1. Basic bot #2', '2. Basic bot #3', '3. Basic bot #4'],
+    lines: [
+      ['summary.cardPointsLine', 'Card points won in tricks', '+60', '+40'],
+      ['summary.lastOut', 'Pro went out last: their hand goes to the opponents, their tricks to Basic bot #2', '', ''],
+      ['summary.tichuWon', 'Basic bot #2 called Tichu and went out first', '', '+100'],
+    ],
+    // Pro & Basic bot #3: 60 card points; Basic bot #2 & #4: 40 + 100 for the Tichu = 140
+    rows: [['Pro & Basic bot #3', '+60', '60'], ['Basic bot #2 & Basic bot #4', '+140', '140']],
+  },
+];
+
+for (const b of BRANCHES) {
+  test(`the round summary explained at seed ${b.seed} (${b.lines[0][0]})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await setName(page, 'Pro');
+    await seededTable(page, { game: 'tichu', seed: b.seed });
+    await sit(page, 0);
+    await page.getByTestId('start-fill').click();
+    await expect(page.getByTestId('tichu-board')).toBeVisible();
+    await page.getByTestId('autoplay').click(QUICK);
+    const summary = page.getByTestId('summary');
+    await expect(summary).toBeVisible({ timeout: 90_000 });
+    await expect(summary.getByTestId('out')).toHaveText(b.out);
+    const lines = await summary.getByTestId('explain-line').evaluateAll((els) =>
+      els.map((e) => [e.getAttribute('data-key') ?? '', ...[...e.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')]));
+    expect(lines).toEqual(b.lines);
+    expect(await summaryRows(page)).toEqual(b.rows);
+  });
+}
