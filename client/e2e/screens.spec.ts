@@ -1,18 +1,22 @@
 // Screenshot comparisons: a Tichu and a Dou Di Zhu table at a fixed deal (a seeded table, the
 // bots' choices seeded from it, no turn timer), in English and Korean, at desktop and phone
-// sizes, animations off, taken where the table waits on the person (every bot has answered);
-// and the lobby with one waiting table, so a layout regression fails. At phone size nothing may
-// scroll sideways. Baselines: e2e/screens.spec.ts-snapshots (update with
-// `npx playwright test e2e/screens.spec.ts -u`).
+// sizes, and in Japanese at desktop size (its Tichu deal holds the four special cards and their
+// emblems), animations off, taken where the table waits on the person (every bot has answered);
+// the lobby with one waiting table; and the round summary, the history and the replay's last
+// frame of a round the bots play at a fixed deal (desktop, English); so a layout regression
+// fails. At phone size nothing may scroll sideways. Baselines: e2e/screens.spec.ts-snapshots
+// (update with `npx playwright test e2e/screens.spec.ts -u`).
 import type { Page } from '@playwright/test';
-import { expect, sit, test } from './fixtures';
+import { QUICK, expect, sit, test } from './fixtures';
 
 test.use({ reducedMotion: 'reduce' });
 
 const PHONE = { width: 390, height: 844 };
 const SHOT = { animations: 'disabled', maxDiffPixelRatio: 0.01 } as const;
 
-async function asMina(page: Page, lang: 'en' | 'ko'): Promise<void> {
+type Lang = 'en' | 'ko' | 'ja';
+
+async function asMina(page: Page, lang: Lang): Promise<void> {
   await page.addInitScript((l) => {
     localStorage.setItem('pagoda.lang', l);
     localStorage.setItem('pagoda.name', 'Mina');
@@ -22,7 +26,7 @@ async function asMina(page: Page, lang: 'en' | 'ko'): Promise<void> {
   await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/me')), page.goto('/#/')]);
 }
 
-async function seatedAt(page: Page, lang: 'en' | 'ko', game: 'tichu' | 'doudizhu', seed: number): Promise<void> {
+async function seatedAt(page: Page, lang: Lang, game: 'tichu' | 'doudizhu', seed: number): Promise<string> {
   await asMina(page, lang);
   const made = await page.request.post('/api/tables', { data: { game, rounds: 1, turn_timer: 0, seed } });
   expect(made.status()).toBe(201);
@@ -30,13 +34,15 @@ async function seatedAt(page: Page, lang: 'en' | 'ko', game: 'tichu' | 'doudizhu
   await page.goto(`/#/t/${id}?invite=${invite}`);
   await sit(page, 0);
   await page.getByTestId('start-fill').click();
+  return id;
 }
 
 /** How far the page scrolls sideways (0 or less: it fits the width). */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-async function tichuShot(page: Page, lang: 'en' | 'ko', name: string): Promise<void> {
-  await seatedAt(page, lang, 'tichu', 7);
+// seed 2796 deals the first seat the four special cards among its first eight
+async function tichuShot(page: Page, lang: Lang, name: string, seed = 7): Promise<void> {
+  await seatedAt(page, lang, 'tichu', seed);
   const board = page.getByTestId('tichu-board');
   await expect(board.getByTestId('hand').locator('.card')).toHaveCount(8);
   // the three bots have answered Grand Tichu; the table waits on the person
@@ -45,7 +51,7 @@ async function tichuShot(page: Page, lang: 'en' | 'ko', name: string): Promise<v
   await expect(board).toHaveScreenshot(name, SHOT);
 }
 
-async function doudizhuShot(page: Page, lang: 'en' | 'ko', name: string): Promise<void> {
+async function doudizhuShot(page: Page, lang: Lang, name: string): Promise<void> {
   // seed 1: the person's seat opens the auction, so the table waits on it at once
   await seatedAt(page, lang, 'doudizhu', 1);
   const board = page.getByTestId('ddz-board');
@@ -111,3 +117,50 @@ for (const lang of ['en', 'ko'] as const) {
     });
   });
 }
+
+test('a Tichu table at a fixed deal with the special cards (ja)', async ({ page }) => {
+  await tichuShot(page, 'ja', 'tichu-ja.png', 2796);
+});
+
+test('a Dou Di Zhu table at a fixed deal (ja)', async ({ page }) => {
+  await doudizhuShot(page, 'ja', 'doudizhu-ja.png');
+});
+
+test.describe('after a round', () => {
+  // the history's dates are shown in the page's time zone
+  test.use({ timezoneId: 'UTC' });
+
+  test('the round summary, the history and the replay (en)', async ({ page }) => {
+    test.setTimeout(120_000);
+    // seed 9: the bots play the same round every time (card points counted, a Tichu won)
+    const id = await seatedAt(page, 'en', 'tichu', 9);
+    await expect(page.getByTestId('tichu-board')).toBeVisible();
+    await page.getByTestId('autoplay').click(QUICK);
+    const summary = page.getByTestId('summary');
+    await expect(summary).toBeVisible({ timeout: 90_000 });
+    await expect(summary.getByTestId('explain-line')).toHaveCount(3);
+    await expect(summary.locator('.panel')).toHaveScreenshot('summary-en.png', SHOT);
+    await summary.getByRole('button').click();
+    await expect(page.getByTestId('match-over')).toBeVisible();
+
+    // the history: this table alone, at a fixed time (it shows when the table was made)
+    await page.route('**/api/history*', async (route) => {
+      const real = await route.fetch();
+      const body = (await real.json()) as { tables: { id: string; created: number | string }[] };
+      const tables = body.tables.filter((t) => t.id === id).map((t) => ({ ...t, created: 1767268800 }));
+      await route.fulfill({ response: real, json: { ...body, tables } });
+    });
+    await page.goto('/#/history');
+    await expect(page.getByTestId('history-row')).toHaveCount(1);
+    await expect(page.getByTestId('history-result')).toBeVisible();
+    await expect(page.getByTestId('history')).toHaveScreenshot('history-en.png', SHOT);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+
+    // the replay's last frame: the final plays, every hand, the round's result and the log's end
+    await page.goto(`/#/replay/${id}`);
+    await page.getByTestId('replay-last').click();
+    await expect(page.getByTestId('replay-summary')).toBeVisible();
+    await expect(page.getByTestId('replay-log').locator('li').last()).toHaveAttribute('aria-current', 'step');
+    await expect(page.getByTestId('replay')).toHaveScreenshot('replay-en.png', SHOT);
+  });
+});
