@@ -7,8 +7,8 @@ import type { Page } from '@playwright/test';
 import { QUICK, expect, handCards, seededTable, setName, sit, startTichuWithBots, test } from './fixtures';
 
 type Where = 'bottom' | 'left' | 'top' | 'right';
-/** A play slid out of the trick: where it went, where the trick's top play came from, whether that was the Dragon. */
-type Taken = { to: Where; last: Where; dragon: boolean };
+/** A play slid out of the trick: where it went, where the trick's top play came from, whether that was the Dragon or the Dog. */
+type Taken = { to: Where; last: Where; dragon: boolean; dog: boolean };
 
 // every trick play as it lands: where it came from, and whether it moved; and every play as it
 // slides out of a taken trick
@@ -31,11 +31,18 @@ async function watch(page: Page): Promise<void> {
         const end = String(keyframes[keyframes.length - 1].transform ?? '');
         const m = /translate\((-?[\d.e-]+)px, (-?[\d.e-]+)px\)/.exec(end);
         const [x, y] = m ? [Number(m[1]), Number(m[2])] : [0, 0];
-        if (Math.abs(x) > 1 || Math.abs(y) > 1) {
+        // (a Tichu trick's plays go together, to whoever took the trick its top play ended: the
+        // top play stands for its trick; the bots play without delay, so the plays of a trick
+        // taken a moment before may still be sliding out beside it)
+        if ((Math.abs(x) > 1 || Math.abs(y) > 1) && el.classList.contains('top')) {
           const to = Math.abs(x) > Math.abs(y) ? (x > 0 ? 'right' : 'left') : y > 0 ? 'bottom' : 'top';
-          // (a Tichu trick's plays go together, to whoever took the trick its top play ended)
-          const top = el.closest('.trick')?.querySelector<HTMLElement>('.play.top[data-testid="trick-play"]') ?? el;
-          w.taken.push({ to, last: top.dataset.from ?? '', dragon: !!top.querySelector('[data-card="Dr"]') });
+          const top = el;
+          w.taken.push({
+            to,
+            last: top.dataset.from ?? '',
+            dragon: !!top.querySelector('[data-card="Dr"]'),
+            dog: !!top.querySelector('[data-card="Dg"]'),
+          });
         }
       }
       return animate.call(this, keyframes, options);
@@ -58,8 +65,11 @@ async function watch(page: Page): Promise<void> {
 const landed = (page: Page) => page.evaluate(() => (window as unknown as { landed: { from: string; moving: number }[] }).landed);
 const taken = (page: Page) => page.evaluate(() => (window as unknown as { taken: Taken[] }).taken);
 const notes = (page: Page) => page.evaluate(() => (window as unknown as { notes: number }).notes);
-// the Dragon's trick goes to an opponent of its player: a seat beside it, never the partner opposite
+// the Dragon's trick goes to an opponent of its player: a seat beside it, never the partner opposite;
+// the Dog goes to its player's partner, opposite, who takes the lead
 const BESIDE: Record<Where, Where[]> = { bottom: ['left', 'right'], top: ['left', 'right'], left: ['top', 'bottom'], right: ['top', 'bottom'] };
+const OPPOSITE: Record<Where, Where> = { bottom: 'top', top: 'bottom', left: 'right', right: 'left' };
+const takers = (g: Taken): Where[] => (g.dragon ? BESIDE[g.last] : g.dog ? [OPPOSITE[g.last]] : [g.last]);
 
 async function botsPlay(page: Page): Promise<void> {
   await startTichuWithBots(page, 'Mo');
@@ -77,10 +87,11 @@ test('plays slide in from their seats; sounds are off until turned on', async ({
   expect(seen.every((l) => ['bottom', 'left', 'top', 'right'].includes(l.from))).toBe(true);
   expect(new Set(seen.map((l) => l.from)).size).toBeGreaterThan(1);
   expect(seen.filter((l) => l.moving > 0).length).toBeGreaterThan(seen.length / 2);
-  // taken tricks slide to their takers: the top play's player, or an opponent given the Dragon
+  // taken tricks slide to their takers: the top play's player, an opponent given the Dragon, or
+  // the partner of the Dog's player
   await expect.poll(async () => (await taken(page)).length, { timeout: 60_000 }).toBeGreaterThan(3);
   const gone = await taken(page);
-  for (const g of gone) expect(g.dragon ? BESIDE[g.last] : [g.last], JSON.stringify(g)).toContain(g.to);
+  for (const g of gone) expect(takers(g), JSON.stringify(g)).toContain(g.to);
   // no sound by default
   await expect(page.getByTestId('sounds-toggle')).not.toBeChecked();
   expect(await notes(page)).toBe(0);
