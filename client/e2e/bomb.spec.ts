@@ -22,7 +22,7 @@ test('a person bombs out of turn with the Bomb button', async ({ browser, baseUR
   await setName(ben, 'Ben');
 
   // the seed is an option of the creation request: create through the API with Ann's cookie
-  const made = await ann.request.post('/api/tables', { data: { game: 'tichu', rounds: 1, turn_timer: 0, seed: SEED } });
+  const made = await ann.request.post('/api/tables', { data: { game: 'tichu', rounds: 1, turn_timer: 0, seed: SEED, bot: 'heuristic' } });
   expect(made.status()).toBe(201);
   const { id, invite } = await made.json();
   const url = `/#/t/${id}?invite=${invite}`;

@@ -57,6 +57,8 @@ test('presets and bots are explained in Korean', async ({ page }) => {
   await page.goto('/#/');
   await expect(page.getByTestId('create')).toBeEnabled();
   await expect(page.getByTestId('preset-about')).toHaveText('일반 규칙: 꼴찌의 트릭은 1등으로 나간 사람에게 갑니다.');
+  // each game's own default level, as the server names it: Tichu's club bot, Dou Di Zhu's heuristic
+  await expect(page.getByTestId('bot')).toHaveValue('club');
   await page.getByRole('button', { name: '투지주' }).click();
   await expect(page.getByTestId('preset')).toHaveValue('classic');
   await expect(page.getByTestId('preset').locator('option')).toHaveText(['클래식', '4인용', '라이즈(만능 카드)', 'OpenSpiel', 'RLCard']);

@@ -28,7 +28,7 @@ async function asMina(page: Page, lang: Lang): Promise<void> {
 
 async function seatedAt(page: Page, lang: Lang, game: 'tichu' | 'doudizhu', seed: number): Promise<string> {
   await asMina(page, lang);
-  const made = await page.request.post('/api/tables', { data: { game, rounds: 1, turn_timer: 0, seed } });
+  const made = await page.request.post('/api/tables', { data: { game, rounds: 1, turn_timer: 0, seed, bot: 'heuristic' } });
   expect(made.status()).toBe(201);
   const { id, invite } = await made.json();
   await page.goto(`/#/t/${id}?invite=${invite}`);
@@ -63,7 +63,7 @@ async function doudizhuShot(page: Page, lang: Lang, name: string): Promise<void>
 /** The lobby listing one waiting Tichu table of Mina's (her seat and a bot's taken). */
 async function lobbyShot(page: Page, lang: 'en' | 'ko', name: string): Promise<void> {
   await asMina(page, lang);
-  const made = await page.request.post('/api/tables', { data: { game: 'tichu', preset: 'standard', turn_timer: 0, seed: 5 } });
+  const made = await page.request.post('/api/tables', { data: { game: 'tichu', preset: 'standard', turn_timer: 0, seed: 5, bot: 'heuristic' } });
   expect(made.status()).toBe(201);
   const { id, invite } = await made.json();
   await page.goto(`/#/t/${id}?invite=${invite}&sit=any`);

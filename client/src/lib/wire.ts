@@ -195,10 +195,13 @@ export interface Finished {
   result: MatchResult | null;
 }
 
-/** A game's presets (the default first) and bots. */
+/** A game's presets (the default first) and bots, and the bot level a table gets when its
+ * creator names none.
+ */
 export interface GameInfo {
   presets: string[];
   bots: BotInfo[];
+  default_bot: string;
 }
 
 /** ``GET /api/games``: each game's presets and bots. */

@@ -314,10 +314,12 @@ class BotInfo(_Answer):
 
 
 class GameInfo(_Answer):
-    """A game's presets (the default first) and bots."""
+    """A game's presets (the default first) and bots, and the bot level a table gets when its
+    creator names none."""
 
     presets: list[str]
     bots: list[BotInfo]
+    default_bot: str
 
 
 class GamesInfo(_Answer):

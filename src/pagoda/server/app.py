@@ -404,7 +404,7 @@ def create_app(config: Config | None = None) -> Starlette:
         out = {}
         for name, game in GAMES.items():
             bots = [{"name": s.name, "level": s.level, "description": s.description} for s in available(name)]
-            out[name] = {"presets": game.presets(), "bots": bots}
+            out[name] = {"presets": game.presets(), "bots": bots, "default_bot": game.default_bot}
         return _answer(api.GamesInfo, out)
 
     async def protocol(request: Request) -> Response:

@@ -79,7 +79,7 @@ class Lobby:
         if not isinstance(timer, int | float) or isinstance(timer, bool) or not 0 <= timer <= MAX_TURN_TIMER:
             raise PagodaError(f"turn_timer must be 0 (none) to {MAX_TURN_TIMER:g} seconds")
         is_open = data.get("open", True)
-        bot = data.get("bot", "heuristic")
+        bot = data.get("bot", adapter.default_bot)
         if not isinstance(is_open, bool) or not isinstance(bot, str) or not isinstance(preset, str):
             raise PagodaError("open is a boolean; preset and bot are names")
         if bot_name(game, bot) != bot:
