@@ -31,7 +31,6 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -42,7 +41,6 @@ from pagoda.bots.doudizhu.heuristic import HeuristicBot
 from pagoda.bots.doudizhu.learned import (
     NETS,
     ROLES,
-    Array,
     LearnedBot,
     Model,
     bid_features,
@@ -54,40 +52,12 @@ from pagoda.bots.doudizhu.learned import (
 )
 from pagoda.doudizhu import Round, Rules, new_round, parse_rules
 from pagoda.doudizhu.round import Phase
+from pagoda.train.mlp import Array, Progress, Replay
 
 #: the first deal of the curve's evaluation (deals 50,001 on: never trained on, never reported)
 EVAL_SEED = 50_001
 #: rows a replay buffer keeps, the batch of an Adam step, and the new rows between two steps
 BUFFER, BATCH, EVERY = 65_536, 256, 64
-
-
-@dataclass(slots=True)
-class Replay:
-    """A ring buffer of one network's training rows and targets."""
-
-    width: int
-    size: int = BUFFER
-    x: Array = field(init=False)
-    y: Array = field(init=False)
-    count: int = 0
-    fresh: int = 0
-
-    def __post_init__(self) -> None:
-        self.x = np.zeros((self.size, self.width), np.float32)
-        self.y = np.zeros(self.size, np.float32)
-
-    def add(self, row: Array, target: float) -> None:
-        """Keep one row (the oldest goes once the buffer is full)."""
-        k = self.count % self.size
-        self.x[k] = row
-        self.y[k] = target
-        self.count += 1
-        self.fresh += 1
-
-    def batch(self, rng: np.random.Generator, n: int = BATCH) -> tuple[Array, Array]:
-        """``n`` rows drawn uniformly from those kept."""
-        idx = rng.integers(0, min(self.count, self.size), n)
-        return self.x[idx], self.y[idx]
 
 
 def training_seed(seed: int, episode: int) -> int:
@@ -165,7 +135,7 @@ class Trainer:
     def __init__(self, model: Model, seed: int = 0, lr: float = 1e-3) -> None:
         self.model = model
         self.lr = lr
-        self.replay = {n: Replay(bid_width() if n == "bid" else play_width()) for n in NETS}
+        self.replay = {n: Replay(bid_width() if n == "bid" else play_width(), BUFFER) for n in NETS}
         self.losses: dict[str, float] = {}
         self.np_rng = np.random.default_rng(seed)
 
@@ -176,34 +146,10 @@ class Trainer:
         for name, buf in self.replay.items():
             while buf.fresh >= EVERY and buf.count >= BATCH:
                 buf.fresh -= EVERY
-                x, y = buf.batch(self.np_rng)
+                x, y = buf.batch(self.np_rng, BATCH)
                 loss = self.model.nets[name].step(x, y, self.lr)
                 old = self.losses.get(name)
                 self.losses[name] = loss if old is None else 0.98 * old + 0.02 * loss
-
-
-class Progress:
-    """A one-line progress bar on stderr: done of total, rate, the time left and a note."""
-
-    def __init__(self, total: int, start: int = 0, enabled: bool = True, width: int = 30) -> None:
-        self.total, self.start, self.enabled, self.width = total, start, enabled, width
-        self.began = time.perf_counter()
-        self.shown = 0.0
-
-    def update(self, done: int, note: str = "", force: bool = False) -> None:
-        """Redraw (at most twice a second unless ``force``)."""
-        now = time.perf_counter()
-        if not self.enabled or (not force and now - self.shown < 0.5):
-            return
-        self.shown = now
-        rate = (done - self.start) / max(now - self.began, 1e-9)
-        left = (self.total - done) / rate if rate > 0 else float("inf")
-        filled = int(self.width * done / max(1, self.total))
-        bar = "#" * filled + "." * (self.width - filled)
-        eta = f"{left / 60:.1f} min left" if left != float("inf") else "--"
-        print(f"\r[{bar}] {done}/{self.total} episodes, {rate:.1f}/s, {eta} {note}", end="", file=sys.stderr)
-        if done >= self.total:
-            print(file=sys.stderr)
 
 
 def train(

@@ -27,11 +27,7 @@ presets (``four_player``, ``laizi``) it plays the heuristic's moves throughout.
 (True, 0)
 """
 
-import io
-import itertools
-import json
 import math
-import os
 import random
 from collections.abc import Sequence
 from functools import lru_cache
@@ -39,7 +35,6 @@ from importlib import resources
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from pagoda.bots.doudizhu.hand import min_plays, played_cards, unseen
 from pagoda.bots.doudizhu.heuristic import HeuristicBot, strength
@@ -49,9 +44,7 @@ from pagoda.doudizhu.cards import NUM_RANKS, counts_of, parse_mask, size_of
 from pagoda.doudizhu.combos import KINDS
 from pagoda.doudizhu.round import Phase
 from pagoda.doudizhu.rules import Rules
-
-Array = npt.NDArray[np.float32]
-Grads = list[npt.NDArray[Any]]
+from pagoda.train.mlp import MLP, Array, load_nets, read_nets, save_nets
 
 #: the version of the feature layout: weights trained on another layout are refused
 FEATURES_VERSION = 2
@@ -225,72 +218,6 @@ def bid_features(view: View, legal: Sequence[Action]) -> Array:
     return out
 
 
-class MLP:
-    """A ReLU perceptron with one output, its hand-written backprop and an Adam optimizer.
-
-    >>> net = MLP([3, 4, 1], seed=0)
-    >>> net.forward(np.zeros((2, 3), np.float32)).shape
-    (2,)
-    """
-
-    def __init__(self, sizes: Sequence[int], seed: int = 0, dtype: Any = np.float32) -> None:
-        rng = np.random.default_rng(seed)
-        self.sizes = list(sizes)
-        self.w = [
-            (rng.standard_normal((a, b)) * math.sqrt(2.0 / a)).astype(dtype)
-            for a, b in itertools.pairwise(self.sizes)
-        ]
-        self.b = [np.zeros(b, dtype) for b in self.sizes[1:]]
-        self.m = [np.zeros_like(p) for p in self.params()]
-        self.v = [np.zeros_like(p) for p in self.params()]
-        self.t = 0
-
-    def params(self) -> list[npt.NDArray[Any]]:
-        """The weights then the biases, layer by layer."""
-        return [*self.w, *self.b]
-
-    def _layers(self, x: npt.NDArray[Any]) -> list[npt.NDArray[Any]]:
-        acts = [x]
-        last = len(self.w) - 1
-        for i, (w, b) in enumerate(zip(self.w, self.b, strict=True)):
-            x = x @ w + b
-            if i < last:
-                x = np.maximum(x, 0)
-            acts.append(x)
-        return acts
-
-    def forward(self, x: npt.NDArray[Any]) -> npt.NDArray[Any]:
-        """The output for each row of ``x``."""
-        out: npt.NDArray[Any] = self._layers(x)[-1][:, 0]
-        return out
-
-    def loss_grads(self, x: npt.NDArray[Any], y: npt.NDArray[Any]) -> tuple[float, Grads]:
-        """The mean squared error on ``(x, y)`` and its gradient for every parameter (as :meth:`params`)."""
-        acts = self._layers(x)
-        err = acts[-1][:, 0] - y
-        grad = (2.0 * err / len(y))[:, None].astype(x.dtype)
-        gw: Grads = [np.empty(0)] * len(self.w)
-        gb: Grads = [np.empty(0)] * len(self.b)
-        for i in reversed(range(len(self.w))):
-            gw[i] = acts[i].T @ grad
-            gb[i] = grad.sum(axis=0)
-            if i:
-                grad = (grad @ self.w[i].T) * (acts[i] > 0)
-        return float(np.mean(err * err)), [*gw, *gb]
-
-    def step(self, x: Array, y: Array, lr: float = 1e-3) -> float:
-        """One Adam step on the squared error of ``(x, y)``; returns the loss before the step."""
-        loss, grads = self.loss_grads(x, y)
-        self.t += 1
-        b1, b2 = 0.9, 0.999
-        c1, c2 = 1 - b1**self.t, 1 - b2**self.t
-        for k, (p, g) in enumerate(zip(self.params(), grads, strict=True)):
-            self.m[k] = b1 * self.m[k] + (1 - b1) * g
-            self.v[k] = b2 * self.v[k] + (1 - b2) * g * g
-            p -= lr * (self.m[k] / c1) / (np.sqrt(self.v[k] / c2) + 1e-8)
-        return loss
-
-
 def play_width() -> int:
     """The width of a play network's input row."""
     return (
@@ -327,44 +254,15 @@ class Model:
     def save(self, path: str, optimizer: bool = True, half: bool = False) -> None:
         """Write the model as a compressed npz (atomically); ``optimizer`` keeps Adam's state for
         ``--resume``, ``half`` stores the weights in half precision (the shipped file)."""
-        arrays: dict[str, Any] = {"meta": np.asarray(json.dumps(self.meta))}
-        for name, net in self.nets.items():
-            for k, p in enumerate(net.params()):
-                arrays[f"{name}/p{k}"] = p.astype(np.float16) if half else p
-                if optimizer:
-                    arrays[f"{name}/m{k}"] = net.m[k]
-                    arrays[f"{name}/v{k}"] = net.v[k]
-            if optimizer:
-                arrays[f"{name}/t"] = np.asarray(net.t)
-        tmp = f"{path}.tmp"
-        with open(tmp, "wb") as f:
-            np.savez_compressed(f, **arrays)
-        os.replace(tmp, path)
+        save_nets(path, self.nets, self.meta, optimizer, half)
 
     @classmethod
     def load(cls, source: str | bytes) -> "Model":
         """Read a model written by :meth:`save` (a path, or the file's bytes)."""
-        data = np.load(io.BytesIO(source) if isinstance(source, bytes) else source, allow_pickle=False)
-        meta = json.loads(str(data["meta"]))
-        if meta.get("features") != FEATURES_VERSION:
-            raise ValueError(
-                f"weights of feature layout {meta.get('features')!r};"
-                f" this bot reads layout {FEATURES_VERSION}"
-            )
+        meta, data = read_nets(source, FEATURES_VERSION)
         model = cls(hidden=meta["hidden"])
         model.meta = meta
-        for name, net in model.nets.items():
-            n = len(net.params())
-            params = [data[f"{name}/p{k}"].astype(np.float32) for k in range(n)]
-            for k, (have, got) in enumerate(zip(net.params(), params, strict=True)):
-                if have.shape != got.shape:
-                    raise ValueError(f"{name} parameter {k} has shape {got.shape}, expected {have.shape}")
-            half = len(net.w)
-            net.w, net.b = params[:half], params[half:]
-            if f"{name}/t" in data:
-                net.m = [data[f"{name}/m{k}"] for k in range(n)]
-                net.v = [data[f"{name}/v{k}"] for k in range(n)]
-                net.t = int(data[f"{name}/t"])
+        load_nets(model.nets, data)
         return model
 
 
