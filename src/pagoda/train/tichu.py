@@ -1,0 +1,267 @@
+"""``pagoda train tichu``: deep Monte-Carlo self-play for the ``learned`` Tichu bot.
+
+Every episode is one round of ``standard`` Tichu from a training seed (10,000,000 × (1 +
+``--seed``) + the episode number: never a seed the project reports figures on). Each seat is
+played by the network being trained (with probability 1 − ``--club``) or by the ``club`` bot;
+the network's seats take a random candidate with probability ``--epsilon``, else the one it
+values highest. The calls, the exchange and the rest the network does not weigh are club's
+(:func:`pagoda.bots.tichu.learned.consult`). When the round is over, every decision the network
+weighs (club's seats' too) becomes one training row, its target the round's result for the
+seat's team (:func:`pagoda.bots.tichu.learned.target`). Club's choice is part of every row, so
+the network learns where to leave club's play. Rows go to a replay buffer (the last 65,536), and
+every 64 new rows train the network one Adam step on a batch of 256 drawn from it.
+
+Every ``--checkpoint-every`` episodes the model and Adam's state are written to ``--out`` (an npz,
+atomically), and every ``--eval-every`` episodes one line is added to the curve (``--curve``,
+JSON lines): the episodes, the seconds, the recent loss, and the points per round and win rate
+against club on ``--eval-deals`` fixed deals from seed 50,001, each played in both seatings (the
+arena's mirrored pairs, with 95% intervals). The checkpoint with the best points so far is also
+written to ``--best`` (default: ``--out`` with ``-best.npz``). ``--resume CKPT`` goes on from a
+checkpoint (the replay buffer starts empty). ``--export CKPT`` writes a checkpoint's weights
+alone, in half precision, to ``--out`` (the shipped file).
+
+    pagoda train tichu --episodes 30000 --out tichu.npz --seed 0
+    pagoda train tichu --episodes 60000 --out tichu.npz --resume tichu.npz
+    pagoda train tichu --export tichu-best.npz --out src/pagoda/bots/tichu/learned_tichu.npz
+"""
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from pagoda.arena.stats import summarize
+from pagoda.bots.tichu.club import ClubBot
+from pagoda.bots.tichu.driver import play_round, seat_rngs
+from pagoda.bots.tichu.learned import LearnedBot, Model, consult, target, width
+from pagoda.tichu import Round
+from pagoda.train.mlp import Array, Progress, Replay
+
+#: the first deal of the curve's evaluation (deals 50,001 on: never trained on, never reported)
+EVAL_SEED = 50_001
+#: rows the replay buffer keeps, the batch of an Adam step, and the new rows between two steps
+BUFFER, BATCH, EVERY = 65_536, 256, 64
+
+
+def training_seed(seed: int, episode: int) -> int:
+    """The deal seed of an episode: 10,000,000 × (1 + ``seed``) + ``episode``."""
+    return 10_000_000 * (1 + seed) + episode
+
+
+def episode(
+    model: Model, deal_seed: int, rng: random.Random, club: float = 0.5, epsilon: float = 0.05
+) -> tuple[list[tuple[Array, int]], tuple[int, int]]:
+    """Play one training round; the rows of the decisions the network weighs, with their seats,
+    and the round's score (team 0, team 1)."""
+    advisor = ClubBot()
+    by_club = [rng.random() < club for _ in range(4)]
+    rngs = seat_rngs(deal_seed)
+    r = Round.new(deal_seed)
+    rows: list[tuple[Array, int]] = []
+    for _ in range(5000):
+        if r.is_over:
+            break
+        decision = r.decisions()[0]
+        seat = decision.seat
+        choice = consult(r.view(seat), decision.actions, advisor, rngs[seat])
+        if choice.action is not None:
+            r = r.apply(seat, choice.action)
+            continue
+        assert choice.rows is not None
+        if by_club[seat]:
+            k = choice.advice
+        elif rng.random() < epsilon:
+            k = rng.randrange(len(choice.candidates))
+        else:
+            k = int(np.argmax(model.q(choice.rows)))
+        rows.append((choice.rows[k], seat))
+        r = r.apply(seat, choice.candidates[k])
+    else:
+        raise RuntimeError(f"the round of seed {deal_seed} did not end")
+    score = r.score()
+    return rows, (score[0], score[1])
+
+
+def evaluate(model: Model, deals: int, seed: int = EVAL_SEED) -> dict[str, float]:
+    """The model against club on ``deals`` deals, each in both seatings (the arena's pairs): the
+    points per round it gains and its win rate, each with its 95% half-width."""
+    bot, club = LearnedBot(model), ClubBot()
+    diffs, wins = [], []
+    for deal in range(seed, seed + deals):
+        diff = win = 0.0
+        for team in (0, 1):
+            seats = [bot if s & 1 == team else club for s in range(4)]
+            score = play_round(Round.new(deal), seats, seed=deal).score()
+            d = score[team] - score[1 - team]
+            diff += d / 2
+            win += (1.0 if d > 0 else 0.5 if d == 0 else 0.0) / 2
+        diffs.append(diff)
+        wins.append(win)
+    p, w = summarize(diffs), summarize(wins)
+    return {"points": p.mean, "points_hw": p.half_width, "win_rate": w.mean, "win_hw": w.half_width}
+
+
+class Trainer:
+    """The training state: the model, its replay buffer, the recent loss."""
+
+    def __init__(self, model: Model, seed: int = 0, lr: float = 1e-3) -> None:
+        self.model = model
+        self.lr = lr
+        self.replay = Replay(width(), BUFFER)
+        self.loss: float | None = None
+        self.np_rng = np.random.default_rng(seed)
+
+    def learn(self, rows: Sequence[tuple[Array, int]], score: Sequence[int]) -> None:
+        """Add an episode's rows (targets: the seat's team's result) and take the Adam steps now due."""
+        for x, seat in rows:
+            team = seat & 1
+            self.replay.add(x, target(score[team], score[1 - team]))
+        buf = self.replay
+        while buf.fresh >= EVERY and buf.count >= BATCH:
+            buf.fresh -= EVERY
+            x, y = buf.batch(self.np_rng, BATCH)
+            loss = self.model.net.step(x, y, self.lr)
+            self.loss = loss if self.loss is None else 0.98 * self.loss + 0.02 * loss
+
+
+def train(
+    episodes: int,
+    out: str,
+    seed: int = 0,
+    resume: str | None = None,
+    club: float = 0.5,
+    epsilon: float = 0.05,
+    lr: float = 1e-3,
+    hidden: Sequence[int] = (256, 128),
+    checkpoint_every: int = 1000,
+    eval_every: int = 2000,
+    eval_deals: int = 50,
+    curve: str | None = None,
+    best: str | None = None,
+    progress: bool = True,
+    log: Callable[[str], None] | None = None,
+) -> Model:
+    """Train (or go on training) to ``episodes`` episodes in all; checkpoints to ``out``."""
+    model = Model.load(resume) if resume else Model(hidden=hidden, seed=seed)
+    done = int(model.meta.get("episodes", 0))
+    trainer = Trainer(model, seed=seed + done, lr=lr)
+    bar = Progress(episodes, done, progress)
+    spent = float(model.meta.get("seconds", 0.0))
+    began = time.perf_counter()
+    best_path = best or out.removesuffix(".npz") + "-best.npz"
+
+    def checkpoint(path: str = out) -> None:
+        model.meta.update(episodes=done, seconds=spent + time.perf_counter() - began, seed=seed)
+        model.save(path)
+
+    def curve_point() -> None:
+        result = evaluate(model, eval_deals)
+        top = model.meta.get("best_points")
+        better = top is None or result["points"] > top
+        point = {
+            "episodes": done,
+            "seconds": round(spent + time.perf_counter() - began, 1),
+            "loss": None if trainer.loss is None else round(trainer.loss, 4),
+            **{k: round(v, 4) for k, v in result.items()},
+            "best": better,
+            "eval": f"{eval_deals} deals from seed {EVAL_SEED}, both seatings, vs club",
+        }
+        if better:
+            model.meta.update(best_points=result["points"], best_episodes=done)
+            checkpoint(best_path)
+        if curve:
+            with open(curve, "a", encoding="utf-8") as f:
+                f.write(json.dumps(point) + "\n")
+        if log:
+            log(json.dumps(point))
+
+    while done < episodes:
+        rng = random.Random(f"pagoda-train-tichu/{seed}/{done}")
+        rows, score = episode(model, training_seed(seed, done), rng, club, epsilon)
+        trainer.learn(rows, score)
+        done += 1
+        note = "" if trainer.loss is None else f"loss {trainer.loss:.3f}"
+        bar.update(done, note, force=done == episodes)
+        if eval_every and (done % eval_every == 0 or done == episodes):
+            curve_point()
+        if done % checkpoint_every == 0 or done == episodes:
+            checkpoint()
+    checkpoint()
+    return model
+
+
+def run(argv: Sequence[str]) -> int:
+    """Run ``pagoda train tichu`` from the command line."""
+    parser = argparse.ArgumentParser(prog="pagoda train tichu", description=(__doc__ or "").splitlines()[0])
+    parser.add_argument(
+        "--episodes", type=int, default=20_000, help="episodes in all (a resumed run counts its own)"
+    )
+    parser.add_argument("--out", required=True, help="the checkpoint to write (npz)")
+    parser.add_argument("--seed", type=int, default=0, help="the training seed (deals, exploration, weights)")
+    parser.add_argument("--resume", metavar="CKPT", help="go on from this checkpoint")
+    parser.add_argument(
+        "--export", metavar="CKPT", help="write CKPT's weights alone, half precision, to --out"
+    )
+    parser.add_argument("--club", type=float, default=0.5, help="chance a seat is the club bot's")
+    parser.add_argument("--epsilon", type=float, default=0.05, help="exploration")
+    parser.add_argument("--lr", type=float, default=1e-3, help="Adam's step size")
+    parser.add_argument("--hidden", default="256,128", help="hidden layer widths (a new model only)")
+    parser.add_argument("--checkpoint-every", type=int, default=1000, help="episodes between checkpoints")
+    parser.add_argument(
+        "--eval-every", type=int, default=2000, help="episodes between curve points (0: none)"
+    )
+    parser.add_argument("--eval-deals", type=int, default=50, help="deals of each curve point's evaluation")
+    parser.add_argument("--curve", help="the curve file (JSON lines; default: --out with .jsonl)")
+    parser.add_argument("--best", help="the best checkpoint by the curve (default: --out with -best.npz)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    args = parser.parse_args(argv)
+    if args.export:
+        try:
+            model = Model.load(args.export)
+        except (OSError, ValueError) as e:
+            parser.error(f"cannot export {args.export}: {e}")
+        model.save(args.out, optimizer=False, half=True)
+        print(f"wrote {args.out}: {model.meta.get('episodes', 0)} episodes of training")
+        return 0
+    for name, value in (("--episodes", args.episodes), ("--checkpoint-every", args.checkpoint_every)):
+        if value < 1:
+            parser.error(f"{name} must be at least 1, not {value}")
+    if args.eval_every and args.eval_deals < 1:
+        parser.error(f"--eval-deals must be at least 1, not {args.eval_deals}")
+    for name, p in (("--club", args.club), ("--epsilon", args.epsilon)):
+        if not 0.0 <= p <= 1.0:
+            parser.error(f"{name} is a probability, not {p}")
+    try:
+        hidden = [int(h) for h in args.hidden.split(",")]
+    except ValueError:
+        parser.error(f"--hidden takes widths like 256,128, not {args.hidden!r}")
+    curve = args.curve or (args.out.removesuffix(".npz") + ".jsonl")
+    try:
+        train(
+            args.episodes,
+            args.out,
+            seed=args.seed,
+            resume=args.resume,
+            club=args.club,
+            epsilon=args.epsilon,
+            lr=args.lr,
+            hidden=hidden,
+            checkpoint_every=args.checkpoint_every,
+            eval_every=args.eval_every,
+            eval_deals=args.eval_deals,
+            curve=curve,
+            best=args.best,
+            progress=not args.no_progress,
+            log=lambda line: print("\n" + line, file=sys.stderr, flush=True),
+        )
+    except (OSError, ValueError) as e:
+        parser.error(str(e))
+    print(f"wrote {args.out} and {curve}")
+    return 0
+
+
+__all__ = ["EVAL_SEED", "Trainer", "episode", "evaluate", "run", "train", "training_seed"]

@@ -1,0 +1,155 @@
+"""The learned Tichu bot: it plays whole rounds legally and fast, decides from the view alone, its
+weights load (and another layout is refused), its backprop is the loss's gradient, and the
+train command writes checkpoints, a curve, resumes and exports half precision."""
+
+import dataclasses
+import json
+import random
+import statistics
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pagoda.bots import get_bot
+from pagoda.bots.tichu import ClubBot, play_round
+from pagoda.bots.tichu.learned import FEATURES_VERSION, WEIGHTS, LearnedBot, Model, consult, shipped, width
+from pagoda.bots.tichu.search import determinize
+from pagoda.cli import main
+from pagoda.tichu import Action, Round, View
+from pagoda.tichu.round import Phase
+from pagoda.train.mlp import MLP
+from pagoda.train.tichu import Trainer, episode
+
+SMALL = Model(hidden=(16, 8), seed=3)
+
+
+class Checked:
+    """Asserts every answer of the wrapped bot is one of the legal actions."""
+
+    def __init__(self, bot: LearnedBot) -> None:
+        self.bot = bot
+
+    def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        action = self.bot.decide(view, legal, rng)
+        assert action in legal
+        return action
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_bot_plays_whole_rounds_legally(seed: int) -> None:
+    bots = [Checked(LearnedBot(SMALL)), ClubBot()] * 2
+    r = play_round(Round.new(seed), bots, seed=seed)
+    assert r.is_over
+    assert sum(r.score()) % 5 == 0
+
+
+def test_the_shipped_bot_is_registered_and_fast() -> None:
+    bot = get_bot("tichu", "learned")
+    assert isinstance(bot, LearnedBot)
+    times: list[float] = []
+    play_round(Round.new(11), [Checked(bot)] * 4, seed=11, hook=lambda s, a, t: times.append(t))
+    assert statistics.median(times) < 0.005
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_decisions_read_only_the_view(seed: int) -> None:
+    rng, club = random.Random(seed), ClubBot()
+    r, checked = Round.new(seed), 0
+    while not r.is_over:
+        decision = r.decisions()[0]
+        seat = decision.seat
+        view = r.view(seat)
+        if r.phase is Phase.PLAY and len(decision.actions) > 1 and rng.random() < 0.2:
+            other = determinize(view, random.Random(seed * 100 + checked))
+            # determinize does not rebuild the exchange's record: the view's own is put back
+            seen = dataclasses.replace(
+                other.view(seat), given=view.given, received=view.received, events=view.events
+            )
+            assert seen == view
+            if any(other.hand_mask(s) != r.hand_mask(s) for s in range(4)):
+                a = LearnedBot(SMALL).decide(view, decision.actions, random.Random(0))
+                b = LearnedBot(SMALL).decide(seen, other.legal_actions(seat), random.Random(0))
+                assert str(a) == str(b)
+                checked += 1
+        r = r.apply(seat, club.decide(view, decision.actions, rng))
+    assert checked > 0
+
+
+def test_rows_are_as_wide_as_the_network_and_flag_club_s_choice() -> None:
+    r = Round.new(4)
+    club = ClubBot()
+    while (
+        r.phase is not Phase.PLAY
+        or consult(r.view(r.to_move), r.legal_actions(r.to_move), club, random.Random()).rows is None
+    ):
+        d = r.decisions()[0]
+        r = r.apply(d.seat, club.decide(r.view(d.seat), d.actions, random.Random()))
+    choice = consult(r.view(r.to_move), r.legal_actions(r.to_move), club, random.Random())
+    assert choice.rows is not None
+    assert choice.rows.shape == (len(choice.candidates), width())
+    assert choice.rows[:, -1].tolist() == [float(i == choice.advice) for i in range(len(choice.candidates))]
+
+
+def test_the_shipped_weights_load_and_another_layout_is_refused(tmp_path: Path) -> None:
+    model = shipped()
+    assert model.meta["features"] == FEATURES_VERSION
+    assert model.net.sizes[0] == width()
+    other = Model(hidden=(4,))
+    other.meta["features"] = FEATURES_VERSION + 1
+    path = tmp_path / "other.npz"
+    other.save(str(path))
+    with pytest.raises(
+        ValueError, match=f"feature layout {FEATURES_VERSION + 1}.*reads layout {FEATURES_VERSION}"
+    ):
+        Model.load(str(path))
+    assert WEIGHTS == "learned_tichu.npz"
+
+
+def test_the_backprop_is_the_gradient_of_the_loss() -> None:
+    net = MLP([5, 4, 3, 1], seed=1, dtype=np.float64)
+    rng = np.random.default_rng(2)
+    x, y = rng.standard_normal((7, 5)), rng.standard_normal(7)
+    _, grads = net.loss_grads(x, y)
+    for p, g in zip(net.params(), grads, strict=True):
+        for index in list(np.ndindex(p.shape))[:6]:
+            old = p[index]
+            p[index] = old + 1e-6
+            up = net.loss_grads(x, y)[0]
+            p[index] = old - 1e-6
+            down = net.loss_grads(x, y)[0]
+            p[index] = old
+            assert g[index] == pytest.approx((up - down) / 2e-6, rel=1e-4, abs=1e-7)
+
+
+def test_self_play_rows_train_the_network() -> None:
+    model = Model(hidden=(8,), seed=0)
+    trainer = Trainer(model, seed=0)
+    for k in range(6):
+        rows, score = episode(model, 10_000_000 + k, random.Random(k))
+        assert rows
+        assert sum(score) % 5 == 0
+        trainer.learn(rows, score)
+    assert trainer.loss is not None
+    assert trainer.replay.count > 256
+
+
+def test_the_train_command_checkpoints_resumes_and_exports(tmp_path: Path) -> None:
+    out, curve, shipped_file = tmp_path / "t.npz", tmp_path / "t.jsonl", tmp_path / "s.npz"
+    common = ["--out", str(out), "--hidden", "8", "--eval-deals", "1", "--no-progress"]
+    assert main(["train", "tichu", "--episodes", "20", "--eval-every", "20", *common]) == 0
+    point = json.loads(curve.read_text().splitlines()[-1])
+    assert point["episodes"] == 20
+    assert {"points", "win_rate", "loss"} <= set(point)
+    assert (tmp_path / "t-best.npz").exists()
+    assert (
+        main(["train", "tichu", "--episodes", "24", "--eval-every", "0", "--resume", str(out), *common]) == 0
+    )
+    assert Model.load(str(out)).meta["episodes"] == 24
+    assert main(["train", "tichu", "--export", str(out), "--out", str(shipped_file)]) == 0
+    data = np.load(shipped_file)
+    assert data["play/p0"].dtype == np.float16
+    assert "play/m0" not in data
+    with pytest.raises(SystemExit):
+        main(["train", "tichu", "--out", str(out), "--club", "2"])
