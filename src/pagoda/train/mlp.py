@@ -144,7 +144,8 @@ class Progress:
         filled = int(self.width * done / max(1, self.total))
         bar = "#" * filled + "." * (self.width - filled)
         eta = f"{left / 60:.1f} min left" if left != float("inf") else "--"
-        print(f"\r[{bar}] {done}/{self.total} episodes, {rate:.1f}/s, {eta} {note}", end="", file=sys.stderr)
+        line = f"\r[{bar}] {done}/{self.total} episodes, {rate:.1f}/s, {eta} {note}"
+        print(line, end="", file=sys.stderr, flush=True)
         if done >= self.total:
             print(file=sys.stderr)
 
