@@ -161,6 +161,13 @@ test.describe('after a round', () => {
     await page.getByTestId('replay-last').click();
     await expect(page.getByTestId('replay-summary')).toBeVisible();
     await expect(page.getByTestId('replay-log').locator('li').last()).toHaveAttribute('aria-current', 'step');
+    // the round ended on Basic bot #4's Dog: the last frame shows it, not the trick before it
+    // (too few pixels for the screenshot's tolerance to tell)
+    await expect(page.getByTestId('replay-log').locator('li').last()).toHaveText('Basic bot #4 plays the Dog');
+    const final = page.getByTestId('replay-trick').locator('.play');
+    await expect(final).toHaveCount(1);
+    await expect(final.locator('.who')).toHaveText('Basic bot #4');
+    await expect(final.locator('[data-card]')).toHaveAttribute('data-card', 'Dg');
     await expect(page.getByTestId('replay')).toHaveScreenshot('replay-en.png', SHOT);
   });
 });

@@ -111,6 +111,20 @@ describe('the slider and the last frame', () => {
     expect(shownPlays(withTop, at(0, 1))).toEqual({ plays: [], final: false });
     expect(shownPlays(withTop, at(1, 2))).toEqual({ plays: [], final: false });
   });
+  it('ends a Tichu round that ended on the Dog with the Dog, not the trick before it', () => {
+    const stairs = { seat: 1, cards: '5g 5k 6g 6k', kind: 'pair_run' };
+    const tichu = (seat: number | null, action: string | null, trick: ReplayFrame['trick']): ReplayFrame => ({ ...frame(seat, action), trick });
+    const t: Replay = { ...R, game: 'tichu', rounds: [{ round: 1, summary: R.rounds[0].summary, frames: [
+      tichu(null, null, []), tichu(1, 'play 5g 5k 6g 6k', [stairs]), tichu(2, 'pass', [stairs]), tichu(3, 'pass', [stairs]),
+      tichu(0, 'pass', [stairs]), tichu(1, 'take', []), tichu(1, 'play Dg', []), tichu(2, 'no-bomb', [])] }] };
+    expect(shownPlays(t, at(0, 7))).toEqual({ plays: [{ seat: 1, cards: 'Dg', kind: 'dog' }], final: true });
+    // the Dog as the very last action of the round (nobody left to answer a bomb window)
+    const last: Replay = { ...t, rounds: [{ ...t.rounds[0], frames: t.rounds[0].frames.slice(0, 7) }] };
+    expect(shownPlays(last, at(0, 6))).toEqual({ plays: [{ seat: 1, cards: 'Dg', kind: 'dog' }], final: true });
+    // a round whose last play was not the Dog still ends on its last trick
+    const plain: Replay = { ...t, rounds: [{ ...t.rounds[0], frames: t.rounds[0].frames.slice(0, 6) }] };
+    expect(shownPlays(plain, at(0, 5))).toEqual({ plays: [stairs], final: true });
+  });
 });
 
 describe('the replay’s log', () => {

@@ -138,7 +138,14 @@ export function shownPlays(r: Replay, at: Position): { plays: Top[]; final: bool
   const here = frames[at.frame];
   if (!here) return { plays: [], final: false };
   if (of(here).length || !atRoundEnd(r, at)) return { plays: of(here), final: false };
-  for (let i = at.frame - 1; i >= 0; i--) if (of(frames[i]).length) return { plays: of(frames[i]), final: true };
+  for (let i = at.frame; i >= 0; i--) {
+    const f = frames[i];
+    if (of(f).length) return { plays: of(f), final: true };
+    // the Dog leaves no trick behind, but when it was the round's last play it is what ended it
+    if (r.game === 'tichu' && f.action === 'play Dg' && f.seat !== null) {
+      return { plays: [{ seat: f.seat, cards: 'Dg', kind: 'dog' }], final: true };
+    }
+  }
   return { plays: [], final: false };
 }
 
