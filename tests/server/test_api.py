@@ -214,3 +214,21 @@ def test_the_schema_document_names_each_endpoints_models() -> None:
 def test_the_protocol_endpoint_serves_the_whole_document(tmp_path: Path) -> None:
     with make(f"sqlite+aiosqlite:///{tmp_path}/db.sqlite3") as client:
         assert client.get("/api/protocol").json() == api.schemas()
+
+
+def test_a_table_request_is_read_by_the_fields_of_its_model(http: TestClient) -> None:
+    # every field CreateTable names is one the lobby reads, and it reads no other
+    every = {"game": "tichu", "preset": "bsw", "target": 500, "rounds": None, "turn_timer": 20.0}
+    every |= {"open": False, "bot": "heuristic", "seed": 11, "rated": False}
+    assert set(every) == {f.encode_name for f in msgspec.structs.fields(api.CreateTable)}
+    made = answer(http.post("/api/tables", json=every), api.Created, 201)
+    options = made.table.options
+    assert options.rated is False  # (a false rated is the default, left out of the answer)
+    shown = {k: v for k, v in every.items() if k not in ("seed", "rated")}
+    assert {k: v for k, v in msgspec.to_builtins(options).items() if k != "rated"} == shown
+    msgspec.convert(every, api.CreateTable)  # and the model takes it as it is
+    refused = http.post("/api/tables", json={**every, "players": 4})
+    assert refused.status_code == 400
+    assert refused.json()["error"] == "bad_options"
+    fields = ", ".join(every)
+    assert refused.json()["message"] == f"unknown field 'players'; the fields are {fields}"

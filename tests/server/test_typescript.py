@@ -38,3 +38,5 @@ def test_the_http_bodies_answers_and_error_codes_have_their_types() -> None:
     assert "  error: ApiErrorCode;\n" in text
     assert "  code: ErrorCode;\n" in text
     assert "export interface TableOptions {\n  game: GameName;" in text
+    # the table request's body too: the lobby reads the fields of this model
+    assert "export interface CreateTable {\n  game: GameName;\n  preset?: string | null;" in text

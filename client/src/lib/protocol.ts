@@ -2,7 +2,7 @@
 
 // The WebSocket messages' types, the HTTP answers' and the error codes are generated from the
 // server's models (wire.ts, written by `make client`): nothing here copies them by hand.
-import type { GameName, ServerMessage } from './wire';
+import type { ServerMessage } from './wire';
 
 export { API_ERROR_CODES, ERROR_CODES, GAME_NAMES, PROTOCOL } from './wire';
 export type {
@@ -10,6 +10,7 @@ export type {
   BotInfo,
   ClientMessage,
   Created,
+  CreateTable,
   DoudizhuGame,
   DoudizhuRoundSummary,
   ErrorCode,
@@ -38,18 +39,6 @@ export type {
 export type Ref = string | number;
 
 // ---- HTTP -------------------------------------------------------------------------------
-
-/** `POST /api/tables`'s body (the server reads it field by field: `Lobby.options`). */
-export interface CreateTable {
-  game: GameName;
-  preset?: string;
-  target?: number;
-  rounds?: number;
-  turn_timer?: number;
-  open?: boolean;
-  bot?: string;
-  rated?: boolean;
-}
 
 /** Parse one text frame; null when it is not a JSON object with a string type. */
 export function parseServer(text: string): ServerMessage | null {

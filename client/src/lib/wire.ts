@@ -80,6 +80,22 @@ export interface ChatEvent {
   text: string;
 }
 
+/** ``POST /api/tables``: the new table's options, each optional but the game. The lobby checks
+ * each field's value and range itself (:meth:`pagoda.server.lobby.Lobby.options`, refusing with
+ * ``bad_options`` and a sentence that names the field); the fields it reads are these.
+ */
+export interface CreateTable {
+  game: GameName;
+  preset?: string | null;
+  target?: number | null;
+  rounds?: number | null;
+  turn_timer?: number;
+  open?: boolean;
+  bot?: string | null;
+  seed?: number | null;
+  rated?: boolean;
+}
+
 /** ``POST /api/tables``: the new table, its invite, its WebSocket path and the caller's guest
  * token (null for an account).
  */

@@ -112,6 +112,22 @@ class PasswordChange(Body):
     new: str
 
 
+class CreateTable(Body):
+    """``POST /api/tables``: the new table's options, each optional but the game. The lobby checks
+    each field's value and range itself (:meth:`pagoda.server.lobby.Lobby.options`, refusing with
+    ``bad_options`` and a sentence that names the field); the fields it reads are these."""
+
+    game: GameName
+    preset: str | None = None
+    target: int | None = None
+    rounds: int | None = None
+    turn_timer: float = 0.0
+    open: bool = True
+    bot: str | None = None
+    seed: int | None = None
+    rated: bool = False
+
+
 B = TypeVar("B", bound=Body)
 _KINDS = {str: "a string", int: "an integer", float: "a number", bool: "a boolean", type(None): "null"}
 _KINDS |= {list: "an array", dict: "an object"}
@@ -352,7 +368,7 @@ ENDPOINTS: dict[str, tuple[type[Body] | None, type[_Answer]]] = {
     "GET /api/my/tables": (None, MyTables),
     "GET /api/history": (None, History),
     "GET /api/games": (None, GamesInfo),
-    "POST /api/tables": (None, Created),
+    "POST /api/tables": (CreateTable, Created),
 }
 
 

@@ -8,8 +8,11 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any
 
+import msgspec
+
 from pagoda.bots import available
 from pagoda.core import PagodaError
+from pagoda.server.api import CreateTable
 from pagoda.server.games import GAMES, TableOptions, bot_name
 from pagoda.server.pool import BotPool
 from pagoda.server.results import settle
@@ -25,7 +28,7 @@ MAX_ROUNDS = 1000
 #: The stored status of a casual match all of whose players left and never came back.
 ABANDONED = "abandoned"
 #: The fields of a table creation request.
-FIELDS = ("game", "preset", "target", "rounds", "turn_timer", "open", "bot", "seed", "rated")
+FIELDS = tuple(f.encode_name for f in msgspec.structs.fields(CreateTable))
 
 
 class TooManyTables(PagodaError):
