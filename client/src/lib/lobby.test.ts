@@ -33,7 +33,7 @@ describe('presets and bots explained', () => {
   it('gives every preset and bot of a game its own name in every language (the Korean standard rules were 기본, as the Basic bot is)', () => {
     for (const l of LANGS) {
       for (const [game, presets, bots] of [
-        ['tichu', ['standard', 'bsw'], ['random', 'heuristic', 'club', 'search']],
+        ['tichu', ['standard', 'bsw'], ['random', 'heuristic', 'learned', 'club', 'search']],
         ['doudizhu', ['classic', 'rlcard', 'openspiel', 'four_player', 'laizi'], ['random', 'heuristic', 'learned', 'search', 'rlcard-rule']],
       ] as const) {
         const names = [...presets.map((p) => presetKeys(game, p)!.name), ...bots.map((b) => botKeys(game, b)!.name)].map((k) => CATALOGUES[l][k]);
@@ -61,7 +61,7 @@ describe('seat names at the table', () => {
   });
   it('never show the engine’s name of a bot the client knows', () => {
     for (const l of LANGS) {
-      for (const [game, bots] of [['tichu', ['random', 'heuristic', 'club', 'search']], ['doudizhu', ['random', 'heuristic', 'learned', 'search', 'rlcard-rule']]] as const) {
+      for (const [game, bots] of [['tichu', ['random', 'heuristic', 'learned', 'club', 'search']], ['doudizhu', ['random', 'heuristic', 'learned', 'search', 'rlcard-rule']]] as const) {
         for (const bot of bots) expect(seatName(l, game, [{ name: null, bot }], 0), `${l} ${bot}`).not.toContain(bot);
       }
     }

@@ -12,7 +12,7 @@ const PRESETS: Record<GameName, readonly string[]> = {
 
 /** The bots the client names and explains, per game (others show the server's description). */
 const BOTS: Record<GameName, readonly string[]> = {
-  tichu: ['random', 'heuristic', 'club', 'search'],
+  tichu: ['random', 'heuristic', 'learned', 'club', 'search'],
   doudizhu: ['random', 'heuristic', 'learned', 'search', 'rlcard-rule'],
 };
 
