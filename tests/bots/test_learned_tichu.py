@@ -153,3 +153,23 @@ def test_the_train_command_checkpoints_resumes_and_exports(tmp_path: Path) -> No
     assert "play/m0" not in data
     with pytest.raises(SystemExit):
         main(["train", "tichu", "--out", str(out), "--club", "2"])
+
+
+@pytest.mark.parametrize("game", ["tichu", "doudizhu"])
+def test_both_trainers_refuse_bad_options_by_name(
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the options every trainer takes are read and checked in one place (pagoda.train.mlp)
+    out = str(tmp_path / "x.npz")
+    refused = {
+        "--episodes 0": "--episodes must be at least 1, not 0",
+        "--checkpoint-every 0": "--checkpoint-every must be at least 1, not 0",
+        "--hidden 8,x": "--hidden takes widths like 256,128, not '8,x'",
+        f"--export {tmp_path / 'missing.npz'}": "cannot export",
+    }
+    for options, says in refused.items():
+        with pytest.raises(SystemExit) as e:
+            main(["train", game, "--out", out, *options.split()])
+        assert e.value.code == 2
+        assert says in capsys.readouterr().err
+    assert not (tmp_path / "x.npz").exists()

@@ -25,7 +25,6 @@ precision, to ``--out`` (the shipped file).
     pagoda train doudizhu --export ddz.npz --out src/pagoda/bots/doudizhu/learned_doudizhu.npz
 """
 
-import argparse
 import json
 import random
 import sys
@@ -52,7 +51,7 @@ from pagoda.bots.doudizhu.learned import (
 )
 from pagoda.doudizhu import Round, Rules, new_round, parse_rules
 from pagoda.doudizhu.round import Phase
-from pagoda.train.mlp import Array, Progress, Replay
+from pagoda.train.mlp import Array, Progress, Replay, checked, export, training_parser
 
 #: the first deal of the curve's evaluation (deals 50,001 on: never trained on, never reported)
 EVAL_SEED = 50_001
@@ -221,48 +220,24 @@ def train(
 
 def run(argv: Sequence[str]) -> int:
     """Run ``pagoda train doudizhu`` from the command line."""
-    parser = argparse.ArgumentParser(
-        prog="pagoda train doudizhu", description=(__doc__ or "").splitlines()[0]
-    )
-    parser.add_argument(
-        "--episodes", type=int, default=20_000, help="episodes in all (a resumed run counts its own)"
-    )
-    parser.add_argument("--out", required=True, help="the checkpoint to write (npz)")
-    parser.add_argument("--seed", type=int, default=0, help="the training seed (deals, exploration, weights)")
-    parser.add_argument("--resume", metavar="CKPT", help="go on from this checkpoint")
-    parser.add_argument(
-        "--export", metavar="CKPT", help="write CKPT's weights alone, half precision, to --out"
+    parser = training_parser(
+        "pagoda train doudizhu",
+        (__doc__ or "").splitlines()[0],
+        checkpoint_every=2000,
+        eval_every=2500,
+        eval_deals=100,
     )
     parser.add_argument("--rules", default="classic", help="rules preset (three seats, one pack, bids)")
     parser.add_argument("--heuristic", type=float, default=0.5, help="chance a seat is the heuristic's")
     parser.add_argument("--epsilon", type=float, default=0.05, help="exploration in play")
     parser.add_argument("--bid-epsilon", type=float, default=0.1, help="exploration in the auction")
-    parser.add_argument("--lr", type=float, default=1e-3, help="Adam's step size")
-    parser.add_argument("--hidden", default="256,128", help="hidden layer widths (a new model only)")
-    parser.add_argument("--checkpoint-every", type=int, default=2000, help="episodes between checkpoints")
-    parser.add_argument(
-        "--eval-every", type=int, default=2500, help="episodes between curve points (0: none)"
-    )
-    parser.add_argument("--eval-deals", type=int, default=100, help="deals of each curve point's evaluation")
-    parser.add_argument("--curve", help="the curve file (JSON lines; default: --out with .jsonl)")
     parser.add_argument("--engine", default="auto", choices=("auto", "native", "python"), help="rules engine")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
     if args.export:
-        model = Model.load(args.export)
-        model.save(args.out, optimizer=False, half=True)
-        print(f"wrote {args.out}: {model.meta.get('episodes', 0)} episodes of training")
-        return 0
-    for name, value in (("--episodes", args.episodes), ("--checkpoint-every", args.checkpoint_every)):
-        if value < 1:
-            parser.error(f"{name} must be at least 1, not {value}")
+        return export(parser, args, Model.load)
+    hidden, curve = checked(parser, args)
     if not 0.0 <= args.heuristic <= 1.0:
         parser.error(f"--heuristic is a probability, not {args.heuristic}")
-    try:
-        hidden = [int(h) for h in args.hidden.split(",")]
-    except ValueError:
-        parser.error(f"--hidden takes widths like 256,128, not {args.hidden!r}")
-    curve = args.curve or (args.out.removesuffix(".npz") + ".jsonl")
     try:
         train(
             args.episodes,

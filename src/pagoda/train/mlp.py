@@ -12,6 +12,7 @@ version among it) and each network's parameters ``<net>/p<k>``, with Adam's mome
 True
 """
 
+import argparse
 import io
 import itertools
 import json
@@ -21,7 +22,7 @@ import sys
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -198,4 +199,81 @@ def load_nets(nets: Mapping[str, MLP], data: Any) -> None:
             net.t = int(data[f"{name}/t"])
 
 
-__all__ = ["MLP", "Array", "Grads", "Progress", "Replay", "load_nets", "read_nets", "save_nets"]
+class Checkpoint(Protocol):
+    """A trainer's model as its command line exports it."""
+
+    meta: dict[str, Any]
+
+    def save(self, path: str, optimizer: bool = True, half: bool = False) -> None: ...
+
+
+def training_parser(
+    prog: str, description: str, checkpoint_every: int, eval_every: int, eval_deals: int
+) -> argparse.ArgumentParser:
+    """A trainer's command line with the options every ``pagoda train <game>`` takes (its game's own
+    are added after them), with the game's defaults for the checkpoints and the curve."""
+    parser = argparse.ArgumentParser(prog=prog, description=description)
+    parser.add_argument(
+        "--episodes", type=int, default=20_000, help="episodes in all (a resumed run counts its own)"
+    )
+    parser.add_argument("--out", required=True, help="the checkpoint to write (npz)")
+    parser.add_argument("--seed", type=int, default=0, help="the training seed (deals, exploration, weights)")
+    parser.add_argument("--resume", metavar="CKPT", help="go on from this checkpoint")
+    parser.add_argument(
+        "--export", metavar="CKPT", help="write CKPT's weights alone, half precision, to --out"
+    )
+    parser.add_argument("--lr", type=float, default=1e-3, help="Adam's step size")
+    parser.add_argument("--hidden", default="256,128", help="hidden layer widths (a new model only)")
+    parser.add_argument(
+        "--checkpoint-every", type=int, default=checkpoint_every, help="episodes between checkpoints"
+    )
+    parser.add_argument(
+        "--eval-every", type=int, default=eval_every, help="episodes between curve points (0: none)"
+    )
+    parser.add_argument(
+        "--eval-deals", type=int, default=eval_deals, help="deals of each curve point's evaluation"
+    )
+    parser.add_argument("--curve", help="the curve file (JSON lines; default: --out with .jsonl)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    return parser
+
+
+def export(parser: argparse.ArgumentParser, args: argparse.Namespace, load: Any) -> int:
+    """``--export``: the checkpoint's weights alone, half precision, to ``--out``."""
+    try:
+        model: Checkpoint = load(args.export)
+    except (OSError, ValueError) as e:
+        parser.error(f"cannot export {args.export}: {e}")
+    model.save(args.out, optimizer=False, half=True)
+    print(f"wrote {args.out}: {model.meta.get('episodes', 0)} episodes of training")
+    return 0
+
+
+def checked(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[list[int], str]:
+    """The common options checked (an error names the one that is wrong): the hidden widths and
+    the curve's path."""
+    for name, value in (("--episodes", args.episodes), ("--checkpoint-every", args.checkpoint_every)):
+        if value < 1:
+            parser.error(f"{name} must be at least 1, not {value}")
+    if args.eval_every and args.eval_deals < 1:
+        parser.error(f"--eval-deals must be at least 1, not {args.eval_deals}")
+    try:
+        hidden = [int(h) for h in args.hidden.split(",")]
+    except ValueError:
+        parser.error(f"--hidden takes widths like 256,128, not {args.hidden!r}")
+    return hidden, args.curve or (args.out.removesuffix(".npz") + ".jsonl")
+
+
+__all__ = [
+    "MLP",
+    "Array",
+    "Grads",
+    "Progress",
+    "Replay",
+    "checked",
+    "export",
+    "load_nets",
+    "read_nets",
+    "save_nets",
+    "training_parser",
+]

@@ -25,7 +25,6 @@ alone, in half precision, to ``--out`` (the shipped file).
     pagoda train tichu --export tichu-best.npz --out src/pagoda/bots/tichu/learned_tichu.npz
 """
 
-import argparse
 import json
 import random
 import sys
@@ -39,7 +38,7 @@ from pagoda.bots.tichu.club import ClubBot
 from pagoda.bots.tichu.driver import play_round, seat_rngs
 from pagoda.bots.tichu.learned import LearnedBot, Model, consult, target, width
 from pagoda.tichu import Round
-from pagoda.train.mlp import Array, Progress, Replay
+from pagoda.train.mlp import Array, Progress, Replay, checked, export, training_parser
 
 #: the first deal of the curve's evaluation (deals 50,001 on: never trained on, never reported)
 EVAL_SEED = 50_001
@@ -196,50 +195,23 @@ def train(
 
 def run(argv: Sequence[str]) -> int:
     """Run ``pagoda train tichu`` from the command line."""
-    parser = argparse.ArgumentParser(prog="pagoda train tichu", description=(__doc__ or "").splitlines()[0])
-    parser.add_argument(
-        "--episodes", type=int, default=20_000, help="episodes in all (a resumed run counts its own)"
-    )
-    parser.add_argument("--out", required=True, help="the checkpoint to write (npz)")
-    parser.add_argument("--seed", type=int, default=0, help="the training seed (deals, exploration, weights)")
-    parser.add_argument("--resume", metavar="CKPT", help="go on from this checkpoint")
-    parser.add_argument(
-        "--export", metavar="CKPT", help="write CKPT's weights alone, half precision, to --out"
+    parser = training_parser(
+        "pagoda train tichu",
+        (__doc__ or "").splitlines()[0],
+        checkpoint_every=1000,
+        eval_every=2000,
+        eval_deals=50,
     )
     parser.add_argument("--club", type=float, default=0.5, help="chance a seat is the club bot's")
     parser.add_argument("--epsilon", type=float, default=0.05, help="exploration")
-    parser.add_argument("--lr", type=float, default=1e-3, help="Adam's step size")
-    parser.add_argument("--hidden", default="256,128", help="hidden layer widths (a new model only)")
-    parser.add_argument("--checkpoint-every", type=int, default=1000, help="episodes between checkpoints")
-    parser.add_argument(
-        "--eval-every", type=int, default=2000, help="episodes between curve points (0: none)"
-    )
-    parser.add_argument("--eval-deals", type=int, default=50, help="deals of each curve point's evaluation")
-    parser.add_argument("--curve", help="the curve file (JSON lines; default: --out with .jsonl)")
     parser.add_argument("--best", help="the best checkpoint by the curve (default: --out with -best.npz)")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
     if args.export:
-        try:
-            model = Model.load(args.export)
-        except (OSError, ValueError) as e:
-            parser.error(f"cannot export {args.export}: {e}")
-        model.save(args.out, optimizer=False, half=True)
-        print(f"wrote {args.out}: {model.meta.get('episodes', 0)} episodes of training")
-        return 0
-    for name, value in (("--episodes", args.episodes), ("--checkpoint-every", args.checkpoint_every)):
-        if value < 1:
-            parser.error(f"{name} must be at least 1, not {value}")
-    if args.eval_every and args.eval_deals < 1:
-        parser.error(f"--eval-deals must be at least 1, not {args.eval_deals}")
+        return export(parser, args, Model.load)
+    hidden, curve = checked(parser, args)
     for name, p in (("--club", args.club), ("--epsilon", args.epsilon)):
         if not 0.0 <= p <= 1.0:
             parser.error(f"{name} is a probability, not {p}")
-    try:
-        hidden = [int(h) for h in args.hidden.split(",")]
-    except ValueError:
-        parser.error(f"--hidden takes widths like 256,128, not {args.hidden!r}")
-    curve = args.curve or (args.out.removesuffix(".npz") + ".jsonl")
     try:
         train(
             args.episodes,
