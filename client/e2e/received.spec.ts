@@ -37,11 +37,17 @@ test('the received cards and their givers stay shown through a bot’s lead unti
   await expect(gifts).toHaveText([/기본 봇 #4/, /기본 봇 #3/, /기본 봇 #2/]);
   await page.getByTestId('language').selectOption('en');
 
-  // they stay while this seat passes, and go with its first play
+  // they stay while this seat passes, and go with its first play (the hand and the block read in
+  // one look: the play this loop made may land between two separate reads)
+  const look = () =>
+    page.evaluate(() => ({
+      hand: document.querySelectorAll('[data-testid="hand"] button.card').length,
+      received: document.querySelectorAll('[data-testid="received"]').length,
+    }));
   const deadline = Date.now() + 60_000;
-  while ((await handCards(page).count()) === 14) {
+  for (let seen = await look(); seen.hand === 14; seen = await look()) {
     expect(Date.now(), 'the seat played a first card').toBeLessThan(deadline);
-    expect(await received.count(), 'shown while the hand is whole').toBe(1);
+    expect(seen.received, 'shown while the hand is whole').toBe(1);
     const o = await offers(page);
     if (o.summary) break;
     if (!(await decide(page, legal, o, 'play').catch(() => false))) await page.waitForTimeout(50);
