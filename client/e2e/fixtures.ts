@@ -160,6 +160,9 @@ export function trackLegal(page: Page): { actions: string[] } {
 export async function setName(page: Page, name: string): Promise<void> {
   await page.goto('/#/');
   await page.locator('input.name').fill(name);
+  // the page's guest is known once /api/me has set its cookie: a table created through the API
+  // before then makes a second guest its owner, and the page, still the first, is no owner
+  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'pagoda_guest')).toBe(true);
 }
 
 /** Create a table from the lobby form (one round, no turn timer); returns its invite URL. */
