@@ -110,9 +110,9 @@ export const FIGURES: Record<Figure, string> = {
   crown: 'M1.5 7l5 5 5.5-9.5 5.5 9.5 5-5-2.3 12.5H3.8zM3.8 20.8h16.4v2.4H3.8z' + circle(1.5, 6, 1.6) + circle(12, 2, 1.6) + circle(22.5, 6, 1.6),
 };
 
-/** The corner's font size: a rank of two figures (10) is set smaller, and a special card's emblem smaller still. */
+/** The corner's font size: a rank of two figures (10) is set smaller, and a special card's corner smaller still. */
 export function cornerSize(label: string, special: boolean): number {
   const n = [...label].length;
   if (!special) return n > 1 ? 15 : 18;
-  return n <= 1 ? 12 : n === 2 ? 10 : 8;
+  return 12; // one figure: the Mah Jong's 1, an emblem (龍, 鳳, 犬) or a joker's star
 }
