@@ -3,7 +3,7 @@
 // dealt. A second person sits in the next seat and, when it is their turn over a live trick,
 // holds the play up while the first may bomb, so the bomb comes during someone else's turn.
 import type { Page } from '@playwright/test';
-import { QUICK, decide, expect, handCards, setName, shown, test, trackLegal } from './fixtures';
+import { QUICK, decide, expect, handCards, seededTable, setName, shown, test, trackLegal } from './fixtures';
 
 const SEED = 14;
 const BOMB = ['Kg', 'Kk', 'Kb', 'Kr'];
@@ -22,11 +22,7 @@ test('a person bombs out of turn with the Bomb button', async ({ browser, baseUR
   await setName(ben, 'Ben');
 
   // the seed is an option of the creation request: create through the API with Ann's cookie
-  const made = await ann.request.post('/api/tables', { data: { game: 'tichu', rounds: 1, turn_timer: 0, seed: SEED, bot: 'heuristic' } });
-  expect(made.status()).toBe(201);
-  const { id, invite } = await made.json();
-  const url = `/#/t/${id}?invite=${invite}`;
-  await ann.goto(url);
+  const { id, url } = await seededTable(ann, { game: 'tichu', seed: SEED });
   await ann.locator('.seats li').nth(0).getByTestId('sit').click();
   await expect(ann.locator('.seats li').nth(0)).toHaveClass(/mine/);
   await ben.goto(url);

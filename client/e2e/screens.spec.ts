@@ -7,7 +7,7 @@
 // fails. At phone size nothing may scroll sideways. Baselines: e2e/screens.spec.ts-snapshots
 // (update with `npx playwright test e2e/screens.spec.ts -u`).
 import type { Page } from '@playwright/test';
-import { QUICK, expect, sit, test } from './fixtures';
+import { QUICK, expect, seededTable, sit, test } from './fixtures';
 
 test.use({ reducedMotion: 'reduce' });
 
@@ -28,10 +28,7 @@ async function asMina(page: Page, lang: Lang): Promise<void> {
 
 async function seatedAt(page: Page, lang: Lang, game: 'tichu' | 'doudizhu', seed: number): Promise<string> {
   await asMina(page, lang);
-  const made = await page.request.post('/api/tables', { data: { game, rounds: 1, turn_timer: 0, seed, bot: 'heuristic' } });
-  expect(made.status()).toBe(201);
-  const { id, invite } = await made.json();
-  await page.goto(`/#/t/${id}?invite=${invite}`);
+  const { id } = await seededTable(page, { game, seed });
   await sit(page, 0);
   await page.getByTestId('start-fill').click();
   return id;
