@@ -65,18 +65,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     for seed in range(args.first, args.last + 1):
         for strength, gain, made in worth(seed, args.floor):
             table[strength].append((gain, made))
-    print("strength  calls  made    worth (95%)     worth at or above")
+    print("strength  calls  made    worth (95%)       at or above: calls  made    worth (95%)")
     keys = sorted(table)
     for key in keys:
-        rows = table[key]
-        above = [g for k in keys if k >= key for g, _ in table[k]]
-        gains = [g for g, _ in rows]
-        share = sum(m for _, m in rows) / len(rows)
-        half = 1.96 * statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else float("nan")
-        print(
-            f"{key:8.2f}  {len(rows):5d}  {100 * share:4.0f}%  {statistics.mean(gains):+7.1f} ± {half:5.1f}"
-            f"   {statistics.mean(above):+7.1f} ({len(above)})"
-        )
+        above = [row for k in keys if k >= key for row in table[k]]
+        print(f"{key:8.2f}  {_summary(table[key])}       {_summary(above)}")
+
+
+def _summary(rows: list[tuple[int, bool]]) -> str:
+    """Calls, the share made and the mean worth with its 95% interval."""
+    gains = [g for g, _ in rows]
+    share = sum(m for _, m in rows) / len(rows)
+    half = 1.96 * statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else float("nan")
+    return f"{len(rows):5d}  {100 * share:4.0f}%  {statistics.mean(gains):+7.1f} ± {half:5.1f}"
 
 
 if __name__ == "__main__":
