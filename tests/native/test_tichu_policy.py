@@ -1,30 +1,35 @@
-"""Differential test: the native heuristic policy picks exactly the action the Python
-``heuristic`` bot picks, on thousands of play-phase positions of random rounds of several
-presets, and its rollouts play exactly the rounds the Python driver plays with that bot.
+"""Differential test: the native heuristic and club policies pick exactly the action the Python
+``heuristic`` and ``club`` bots pick, on thousands of play-phase positions of random rounds of
+several presets, and their rollouts play exactly the rounds the Python driver plays with them.
 
-The rounds are walked on the Python reference: each step is the heuristic's choice or, one
-time in two, a uniformly random legal action (so the positions include odd ones: wishes, bombs
-out of turn, calls, Dragon tricks). At every play-phase decision the first seat asked is the
-one compared. The native core is required (``make native``).
+The rounds are walked on the Python reference: each step is the bot's choice or, one time in
+two, a uniformly random legal action (so the positions include odd ones: wishes, bombs out of
+turn, calls, Dragon tricks, one-two races). At every play-phase decision the first seat asked
+is the one compared. The native core is required (``make native``).
 """
 
 import random
 
 import pytest
 
+from pagoda.bots import Bot
+from pagoda.bots.tichu.club import ClubBot
 from pagoda.bots.tichu.driver import play_round, seat_rngs
 from pagoda.bots.tichu.heuristic import HeuristicBot
 from pagoda.bots.tichu.search import SearchBot, fast_view
-from pagoda.tichu import Round, Rules
+from pagoda.tichu import Action, Round, Rules, View
 from pagoda.tichu.native import NativeRound, from_reference
 from pagoda.tichu.round import Phase
 from tests.native.test_tichu_native import PRESETS
 
 BOT = HeuristicBot()
+CLUB = ClubBot()
+#: Club with other options than its defaults: every option the native port takes is read.
+CLUB_OPTIONS = {"tichu_margin": 1.5, "tichu_max": 8, "shed": 1, "press": 2}
 
 
-def _walk(seed: int, rules: Rules) -> list[Round]:
-    """The play-phase positions of one round walked half by the heuristic, half at random."""
+def _walk(seed: int, rules: Rules, bot: Bot[View, Action] = BOT) -> list[Round]:
+    """The play-phase positions of one round walked half by ``bot``, half at random."""
     rng = random.Random(seed)
     r = Round.new(seed, rules)
     out = []
@@ -33,7 +38,7 @@ def _walk(seed: int, rules: Rules) -> list[Round]:
         if r.phase is Phase.PLAY:
             out.append(r)
         if rng.random() < 0.5:
-            action = BOT.decide(r.view(d.seat), d.actions, rng)
+            action = bot.decide(r.view(d.seat), d.actions, rng)
         else:
             action = rng.choice(list(d.actions))
         r = r.apply(d.seat, action)
@@ -54,6 +59,25 @@ def test_the_native_policy_picks_the_heuristics_action(preset: str) -> None:
     assert compared > 1500
 
 
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_native_policy_picks_the_club_bots_action(preset: str) -> None:
+    rules = Rules.parse(preset)
+    other = ClubBot(**CLUB_OPTIONS)
+    compared = changed = 0
+    for seed in range(40):
+        for r in _walk(3000 * len(preset) + seed, rules, CLUB):
+            d = r.decisions()[0]
+            native = from_reference(r)
+            want = CLUB.decide(r.view(d.seat), d.actions, random.Random(0))
+            assert native.club_action() == want, (r.position(), d.seat, str(want))
+            want_other = other.decide(r.view(d.seat), d.actions, random.Random(0))
+            assert native.club_action(**CLUB_OPTIONS) == want_other, (r.position(), d.seat, str(want_other))
+            compared += 1
+            changed += want != want_other
+    assert compared > 1500
+    assert changed > 20  # the options change some choices, so the port reads them
+
+
 def test_native_heuristic_rollouts_play_the_python_rounds() -> None:
     for preset in PRESETS:
         rules = Rules.parse(preset)
@@ -66,12 +90,27 @@ def test_native_heuristic_rollouts_play_the_python_rounds() -> None:
                 assert rows.tolist() == [[*end.score(), end.out[0]]] * 3, r.position()
 
 
+def test_native_club_rollouts_play_the_python_rounds() -> None:
+    for preset in PRESETS:
+        rules = Rules.parse(preset)
+        for seed in range(8):
+            for i, r in enumerate(_walk(91 + seed, rules, CLUB)):
+                if i % 9:
+                    continue
+                end = play_round(r, [CLUB] * 4, rngs=seat_rngs(seed), view_of=fast_view)
+                rows = from_reference(r).rollouts(2, seed, policy="club", first_out=True)
+                assert rows.tolist() == [[*end.score(), end.out[0]]] * 2, r.position()
+
+
 def test_rollout_policies_and_refusals() -> None:
     r = NativeRound.new(11)
     with pytest.raises(ValueError, match="play phase only"):
         r.rollouts(1, 0, policy="heuristic")
     assert r.heuristic_action() is None  # the Grand Tichu is not ported
-    with pytest.raises(ValueError, match='no rollout policy "greedy"'):
+    with pytest.raises(ValueError, match="play phase only"):
+        r.rollouts(1, 0, policy="club")
+    assert r.club_action() is None
+    with pytest.raises(ValueError, match='no rollout policy "greedy": "random", "heuristic" or "club"'):
         r.rollouts(1, 0, policy="greedy")
     while r.phase is not Phase.PLAY:
         d = r.decisions()[0]

@@ -18,7 +18,8 @@ use pyo3::types::{PyDict, PyInt, PyList, PySlice, PyString, PyTuple};
 
 use crate::doudizhu::pyrandom::Mt;
 use crate::tichu::batch;
-use crate::tichu::policy::{self, Policy};
+use crate::tichu::club::Club;
+use crate::tichu::policy::{self, Player, Policy};
 use crate::tichu::state::{Act, Phase, Rules, State};
 use crate::tichu::{Combo, Kind, MAH_JONG_BIT, PHOENIX_BIT};
 
@@ -430,6 +431,20 @@ fn seat_mask_tuple<'py>(py: Python<'py>, seats: &[u8]) -> PyResult<Bound<'py, Py
 }
 
 impl NativeRound {
+    /// `player`'s choice for the first seat asked (`None` outside the play phase or once over).
+    fn bot_action(&self, py: Python<'_>, player: &impl Player) -> PyResult<Option<Py<PyAny>>> {
+        let seat = self.st.first_asked();
+        if seat < 0 {
+            return Ok(None);
+        }
+        let mut acts = Vec::with_capacity(64);
+        self.st.legal(seat as u32, &mut acts);
+        match policy::choose(player, &self.st, seat as u32, &acts) {
+            None => Ok(None),
+            Some(a) => Ok(Some(action_object(registry()?, py, &a)?)),
+        }
+    }
+
     fn next(
         &self,
         py: Python<'_>,
@@ -1129,8 +1144,8 @@ impl NativeRound {
     }
 
     /// `k` rollouts from here with `policy` (`"random"`: uniform over the first seat asked's
-    /// actions; `"heuristic"`: the `heuristic` bot at every seat, from the play phase on), in one
-    /// call: the scores, shape (k, 2), or with `first_out` (k, 3), the seat out first (-1: none)
+    /// actions; `"heuristic"` or `"club"`: that bot, with its default options, at every seat,
+    /// from the play phase on), in one call: the scores, shape (k, 2), or with `first_out` (k, 3), the seat out first (-1: none)
     /// as a third column.
     #[pyo3(signature = (k, seed=0, policy="random", first_out=false))]
     fn rollouts<'py>(
@@ -1144,9 +1159,10 @@ impl NativeRound {
         let policy = match policy {
             "random" => Policy::Random,
             "heuristic" => Policy::Heuristic,
+            "club" => Policy::Club(Club::default()),
             other => {
                 return Err(PyValueError::new_err(format!(
-                    "no rollout policy {other:?}: \"random\" or \"heuristic\""
+                    "no rollout policy {other:?}: \"random\", \"heuristic\" or \"club\""
                 )))
             }
         };
@@ -1165,16 +1181,27 @@ impl NativeRound {
     /// The `heuristic` bot's choice for the first seat asked, natively (`None` outside the play
     /// phase or once over): the action, as the reference's value.
     fn heuristic_action(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
-        let seat = self.st.first_asked();
-        if seat < 0 {
-            return Ok(None);
-        }
-        let mut acts = Vec::with_capacity(64);
-        self.st.legal(seat as u32, &mut acts);
-        match policy::heuristic_action(&self.st, seat as u32, &acts) {
-            None => Ok(None),
-            Some(a) => Ok(Some(action_object(registry()?, py, &a)?)),
-        }
+        self.bot_action(py, &policy::Heuristic)
+    }
+
+    /// The `club` bot's choice for the first seat asked, natively, with the options of
+    /// `ClubBot` (`None` outside the play phase or once over).
+    #[pyo3(signature = (tichu_margin=0.5, tichu_max=7, shed=-1, press=4))]
+    fn club_action(
+        &self,
+        py: Python<'_>,
+        tichu_margin: f64,
+        tichu_max: u32,
+        shed: i64,
+        press: u32,
+    ) -> PyResult<Option<Py<PyAny>>> {
+        let club = Club {
+            tichu_margin,
+            tichu_max,
+            shed,
+            press,
+        };
+        self.bot_action(py, &club)
     }
 
     /// Bytes of this state: the Rust value and the history and trick nodes it adds (earlier

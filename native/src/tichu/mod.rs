@@ -8,6 +8,7 @@
 //! so that the Phoenix's half ranks are integers.
 
 pub mod batch;
+pub mod club;
 pub mod flow;
 pub mod movegen;
 pub mod policy;

@@ -305,15 +305,15 @@ pub fn tichu_worthy(hand: u64) -> bool {
 // ---------------------------------------------------------------------------- the view
 
 /// What the seat's view shows that the rules read.
-struct Seen<'a> {
-    st: &'a State,
-    seat: u32,
-    hand: u64,
-    unseen: u64,
+pub struct Seen<'a> {
+    pub(super) st: &'a State,
+    pub(super) seat: u32,
+    pub(super) hand: u64,
+    pub(super) unseen: u64,
 }
 
 impl<'a> Seen<'a> {
-    fn new(st: &'a State, seat: u32) -> Seen<'a> {
+    pub(super) fn new(st: &'a State, seat: u32) -> Seen<'a> {
         let hand = st.hands[seat as usize];
         let played = st.taken.iter().fold(st.trick_cards, |m, t| m | t);
         Seen {
@@ -324,20 +324,20 @@ impl<'a> Seen<'a> {
         }
     }
 
-    fn size(&self, s: u32) -> u32 {
+    pub(super) fn size(&self, s: u32) -> u32 {
         self.st.hands[(s & 3) as usize].count_ones()
     }
 
-    fn called(&self, s: u32) -> bool {
+    pub(super) fn called(&self, s: u32) -> bool {
         (self.st.tichu | self.st.grand) >> (s & 3) & 1 != 0
     }
 
-    fn partner(&self) -> u32 {
+    pub(super) fn partner(&self) -> u32 {
         (self.seat + 2) & 3
     }
 
     /// `_urgent`: the trick's winner is an opponent close to going out or who called.
-    fn urgent(&self) -> bool {
+    pub(super) fn urgent(&self) -> bool {
         let top = self.st.top_seat;
         if top < 0 || (top as u32 + 4 - self.seat).is_multiple_of(2) {
             return false;
@@ -347,12 +347,12 @@ impl<'a> Seen<'a> {
     }
 
     /// `_supporting`: the partner called and is still in.
-    fn supporting(&self) -> bool {
+    pub(super) fn supporting(&self) -> bool {
         self.size(self.partner()) > 0 && self.called(self.partner())
     }
 
     /// `_boss`: can nothing unseen beat `c` (bombs aside)?
-    fn boss(&self, c: &Combo) -> bool {
+    pub(super) fn boss(&self, c: &Combo) -> bool {
         let unseen = self.unseen;
         match c.kind {
             Kind::Single => {
@@ -377,7 +377,7 @@ impl<'a> Seen<'a> {
     }
 
     /// `_with_wish`: among plays of the same cards with different wishes, the one preferred.
-    fn with_wish(&self, same: &[Act]) -> Act {
+    pub(super) fn with_wish(&self, same: &[Act]) -> Act {
         let m = act_mask(&same[0]);
         if same.len() == 1 || m & MAH_JONG_BIT == 0 {
             return same[0];
@@ -404,28 +404,28 @@ impl<'a> Seen<'a> {
     }
 }
 
-fn act_mask(a: &Act) -> u64 {
+pub(super) fn act_mask(a: &Act) -> u64 {
     match a {
         Act::Play { combo, .. } => combo.mask,
         _ => 0,
     }
 }
 
-fn act_wish(a: &Act) -> u8 {
+pub(super) fn act_wish(a: &Act) -> u8 {
     match a {
         Act::Play { wish, .. } => *wish,
         _ => 0,
     }
 }
 
-fn act_combo(a: &Act) -> Combo {
+pub(super) fn act_combo(a: &Act) -> Combo {
     match a {
         Act::Play { combo, .. } => *combo,
         _ => unreachable!("a play"),
     }
 }
 
-fn is_control(c: &Combo) -> bool {
+pub(super) fn is_control(c: &Combo) -> bool {
     if c.is_bomb() {
         return true;
     }
@@ -433,23 +433,23 @@ fn is_control(c: &Combo) -> bool {
 }
 
 /// `_lead_key`: the lowest rank (the Dog as an 8), the longer, the lower cards.
-fn lead_key(c: &Combo) -> (u8, i32, u64) {
+pub(super) fn lead_key(c: &Combo) -> (u8, i32, u64) {
     let rank2 = if c.mask == DOG_BIT { 16 } else { c.rank2 };
     (rank2, -(c.len() as i32), c.mask)
 }
 
 /// `_bomb_order`: the weakest bomb first.
-fn bomb_order(a: &Act) -> (bool, u32, u8, u64) {
+pub(super) fn bomb_order(a: &Act) -> (bool, u32, u8, u64) {
     let c = act_combo(a);
     let (sf, len, rank2) = c.bomb_key();
     (sf, len, rank2, c.mask)
 }
 
-fn weakest_bomb(bombs: &[Act]) -> Act {
+pub(super) fn weakest_bomb(bombs: &[Act]) -> Act {
     *bombs.iter().min_by_key(|a| bomb_order(a)).unwrap()
 }
 
-fn bomb_goes_out(hand: u64, bombs: &[Act]) -> bool {
+pub(super) fn bomb_goes_out(hand: u64, bombs: &[Act]) -> bool {
     bombs
         .iter()
         .any(|a| partition_cost(hand & !act_mask(a)) <= 100)
@@ -457,17 +457,53 @@ fn bomb_goes_out(hand: u64, bombs: &[Act]) -> bool {
 
 // ---------------------------------------------------------------------------- decisions
 
-/// The heuristic's choice for `seat` among `legal` (the seat's actions, in the reference's
-/// order) in the play phase (`HeuristicBot.play`); `None` outside it.
-pub fn heuristic_action(st: &State, seat: u32, legal: &[Act]) -> Option<Act> {
+/// A bot's play-phase rules: what the dispatch of `HeuristicBot.play` asks of it. The
+/// `heuristic` bot ([`Heuristic`]) and the `club` bot ([`super::club::Club`]) implement it.
+pub trait Player {
+    /// `_offer`: a bomb out of turn, or `NoBomb`.
+    fn offer(&self, v: &Seen<'_>, legal: &[Act]) -> Act;
+    /// `_call_tichu`.
+    fn call_tichu(&self, v: &Seen<'_>) -> bool;
+    /// `_give_dragon`.
+    fn give_dragon(&self, v: &Seen<'_>, gives: &[Act]) -> Act;
+    /// `_lead`.
+    fn lead(&self, v: &Seen<'_>, plays: &[Act]) -> Act;
+    /// `_follow`.
+    fn follow(&self, v: &Seen<'_>, plays: Vec<Act>, pass: bool) -> Act;
+}
+
+/// The `heuristic` bot.
+pub struct Heuristic;
+
+impl Player for Heuristic {
+    fn offer(&self, v: &Seen<'_>, legal: &[Act]) -> Act {
+        offer(v, legal)
+    }
+    fn call_tichu(&self, v: &Seen<'_>) -> bool {
+        call_tichu(v)
+    }
+    fn give_dragon(&self, v: &Seen<'_>, gives: &[Act]) -> Act {
+        give_dragon(v, gives)
+    }
+    fn lead(&self, v: &Seen<'_>, plays: &[Act]) -> Act {
+        lead(v, plays)
+    }
+    fn follow(&self, v: &Seen<'_>, plays: Vec<Act>, pass: bool) -> Act {
+        follow(v, plays, pass)
+    }
+}
+
+/// `player`'s choice for `seat` among `legal` (the seat's actions, in the reference's order) in
+/// the play phase (`HeuristicBot.play`); `None` outside it.
+pub fn choose(player: &impl Player, st: &State, seat: u32, legal: &[Act]) -> Option<Act> {
     if st.phase != Phase::Play || legal.is_empty() {
         return None;
     }
     let v = Seen::new(st, seat);
     if legal.contains(&Act::NoBomb) {
-        return Some(offer(&v, legal));
+        return Some(player.offer(&v, legal));
     }
-    if legal.contains(&Act::Tichu) && call_tichu(&v) {
+    if legal.contains(&Act::Tichu) && player.call_tichu(&v) {
         return Some(Act::Tichu);
     }
     let gives: Vec<Act> = legal
@@ -476,7 +512,7 @@ pub fn heuristic_action(st: &State, seat: u32, legal: &[Act]) -> Option<Act> {
         .copied()
         .collect();
     if !gives.is_empty() {
-        return Some(give_dragon(&v, &gives));
+        return Some(player.give_dragon(&v, &gives));
     }
     if legal.contains(&Act::Take) {
         return Some(Act::Take);
@@ -488,10 +524,15 @@ pub fn heuristic_action(st: &State, seat: u32, legal: &[Act]) -> Option<Act> {
         .collect();
     let pass = legal.contains(&Act::Pass);
     Some(if st.top.is_none() {
-        lead(&v, &plays)
+        player.lead(&v, &plays)
     } else {
-        follow(&v, plays, pass)
+        player.follow(&v, plays, pass)
     })
+}
+
+/// The heuristic's choice for `seat` among `legal` in the play phase; `None` outside it.
+pub fn heuristic_action(st: &State, seat: u32, legal: &[Act]) -> Option<Act> {
+    choose(&Heuristic, st, seat, legal)
 }
 
 /// `_call_tichu`: 14 cards worth it, and the partner has not called.
@@ -537,7 +578,7 @@ fn offer(v: &Seen<'_>, legal: &[Act]) -> Act {
 }
 
 /// `_lead`.
-fn lead(v: &Seen<'_>, plays: &[Act]) -> Act {
+pub(super) fn lead(v: &Seen<'_>, plays: &[Act]) -> Act {
     let hand = v.hand;
     // `by_mask`: the plays grouped by their cards, in first-seen order
     let mut by_mask: Vec<(u64, Vec<Act>)> = Vec::with_capacity(plays.len());
@@ -705,17 +746,26 @@ fn follow(v: &Seen<'_>, mut plays: Vec<Act>, pass: bool) -> Act {
 // ---------------------------------------------------------------------------- rollouts
 
 /// The rollout policies.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Debug)]
 pub enum Policy {
     /// Uniform over the first seat's actions ([`super::batch::random_step`]).
     Random,
     /// The `heuristic` bot at every seat (play phase only).
     Heuristic,
+    /// The `club` bot at every seat (play phase only).
+    Club(super::club::Club),
 }
 
-/// One heuristic step of the first seat asked; `Ok(false)` once the round is over, `Err` outside
-/// the play phase (the Grand Tichu and the exchange are not ported).
-pub fn heuristic_step(state: &mut State, acts: &mut Vec<Act>) -> Result<bool, &'static str> {
+const PLAY_PHASE_ONLY: &str =
+    "the bot policies play the play phase only (no Grand Tichu or exchange)";
+
+/// One step of `player` for the first seat asked; `Ok(false)` once the round is over, `Err`
+/// outside the play phase (the Grand Tichu and the exchange are not ported).
+pub fn bot_step(
+    player: &impl Player,
+    state: &mut State,
+    acts: &mut Vec<Act>,
+) -> Result<bool, &'static str> {
     let seat = state.first_asked();
     if seat < 0 {
         return Ok(false);
@@ -723,16 +773,19 @@ pub fn heuristic_step(state: &mut State, acts: &mut Vec<Act>) -> Result<bool, &'
     let seat = seat as u32;
     acts.clear();
     state.legal(seat, acts);
-    let act = heuristic_action(state, seat, acts)
-        .ok_or("the heuristic policy plays the play phase only (no Grand Tichu or exchange)")?;
+    let act = choose(player, state, seat, acts).ok_or(PLAY_PHASE_ONLY)?;
     state.apply(seat, &act);
     Ok(true)
 }
 
-/// Play `state` to its end with the heuristic at every seat; the number of actions taken.
-pub fn heuristic_play_out(state: &mut State, acts: &mut Vec<Act>) -> Result<u64, &'static str> {
+/// Play `state` to its end with `player` at every seat; the number of actions taken.
+pub fn bot_play_out(
+    player: &impl Player,
+    state: &mut State,
+    acts: &mut Vec<Act>,
+) -> Result<u64, &'static str> {
     let mut steps = 0;
-    while heuristic_step(state, acts)? {
+    while bot_step(player, state, acts)? {
         steps += 1;
         if steps > 5000 {
             return Err("the round did not end in 5000 decisions");
@@ -757,17 +810,19 @@ pub fn rollouts(
     let mut first: Option<State> = None;
     for _ in 0..k {
         let mut s = *state;
-        match policy {
-            Policy::Random => {
+        // the bots are deterministic: every rollout of one plays the same round
+        match (policy, first) {
+            (Policy::Random, _) => {
                 super::batch::play_out(&mut s, &mut rng, &mut acts);
             }
-            Policy::Heuristic => {
-                // deterministic: every rollout plays the same round
-                if first.is_none() {
-                    heuristic_play_out(&mut s, &mut acts)?;
-                    first = Some(s);
-                }
-                s = first.unwrap();
+            (_, Some(done)) => s = done,
+            (Policy::Heuristic, None) => {
+                bot_play_out(&Heuristic, &mut s, &mut acts)?;
+                first = Some(s);
+            }
+            (Policy::Club(club), None) => {
+                bot_play_out(&club, &mut s, &mut acts)?;
+                first = Some(s);
             }
         }
         let (a, b) = s.score();
