@@ -76,16 +76,29 @@ def test_search_decide_is_deterministic_given_the_rng() -> None:
         assert a in legal
 
 
-def test_search_leaves_early_decisions_to_the_heuristic() -> None:
-    # by default only decisions with at most 28 cards in all hands are searched
-    bot = get_bot("tichu", "search:iterations=2")
-    heuristic = get_bot("tichu", "heuristic")
+@pytest.mark.parametrize("policy", ["club", "heuristic"])
+def test_search_leaves_early_decisions_to_the_bot_it_searches_over(policy: str) -> None:
+    # with search_cards=28 only decisions with at most 28 cards in all hands are searched
+    bot = get_bot("tichu", f"search:iterations=2:search_cards=28:policy={policy}")
+    base = get_bot("tichu", policy)
     early = [r for r in _positions(range(2), every=5) if sum(len(r.hand(s)) for s in range(4)) > 28]
     assert len(early) >= 10
+    differ = 0
     for r in early:
         seat = r.to_move
         view, legal = r.view(seat), r.legal_actions(seat)
-        assert bot.decide(view, legal, random.Random(1)) == heuristic.decide(view, legal, random.Random(1))
+        assert bot.decide(view, legal, random.Random(1)) == base.decide(view, legal, random.Random(1))
+        differ += get_bot("tichu", "club").decide(view, legal, random.Random(1)) != get_bot(
+            "tichu", "heuristic"
+        ).decide(view, legal, random.Random(1))
+    assert differ >= 1  # the two bots differ on these positions, so the policy is read
+
+
+def test_search_policy_option() -> None:
+    assert get_bot("tichu", "search").policy == "club"  # the strongest fast bot
+    assert get_bot("tichu", "search").search_cards == 0  # the whole round
+    with pytest.raises(ValueError, match="policy must be club or heuristic, not 'learned'"):
+        get_bot("tichu", "search:policy=learned")
 
 
 def test_search_rollout_engine_option() -> None:

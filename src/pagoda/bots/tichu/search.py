@@ -2,8 +2,9 @@
 
 In play, the seat's candidate actions are scored by sampling *determinizations* — full deals
 that agree with everything this seat knows — and playing each candidate out to the end of the
-round with the ``heuristic`` bot at every seat. The candidate with the best mean score
-difference (own team minus the other) is played. All candidates are scored on the same
+round with the bot it searches over (``policy``: ``club`` by default, or ``heuristic``) at
+every seat. The candidate with the best mean score difference (own team minus the other) is
+played. All candidates are scored on the same
 determinizations, so their differences are not blurred by the luck of the sample.
 
 A determinization keeps every public fact and nothing hidden (:func:`determinize`):
@@ -18,7 +19,7 @@ A determinization keeps every public fact and nothing hidden (:func:`determinize
   it would have had to meet, say) is drawn again.
 
 The Grand Tichu, the exchange, ``tichu`` calls, out-of-turn bomb offers and lone choices are
-left to the heuristic, and so is a decision whose public record is so constraining (wishes
+left to that bot, and so is a decision whose public record is so constraining (wishes
 met or refused) that 100 draws give no consistent deal. ``budget`` is checked between
 determinizations, so a decision takes at least one determinization's rollouts.
 
@@ -28,17 +29,16 @@ determinizations, so a decision takes at least one determinization's rollouts.
 (``width`` does not apply). Past ``solve_nodes`` positions (default 5,000) the solver gives
 up on that determinization and the rollouts score it.
 
-**Where to search.** ``search_cards`` (default 28) limits the search to decisions with at most
-that many cards left in all hands; the heuristic takes the others; 0 searches every play
-decision. Searching the end of the round, with short rollouts down to the solved endgame, is
-what measurably beats the heuristic (``docs/strength.md``); whole-round rollouts at small
-budgets did not.
+**Where to search.** ``search_cards`` (default 0: every play decision) limits the search to
+decisions with at most that many cards left in all hands; the bot searched over takes the
+others. With the heuristic's rollouts only the round's last 28 cards were worth searching;
+with club's, searching the whole round beats the 28-card scheme (``docs/strength.md``).
 
 **Rollouts run on the native core when it is built.** ``rollouts`` picks the engine of the
-heuristic rollouts: ``native`` plays each one in a single call to the native port of the
-heuristic (:meth:`pagoda.tichu.native.NativeRound.rollouts` with ``policy="heuristic"``, the
-same choices as the Python bot, proven by ``tests/native/test_tichu_policy.py``), ``python``
-plays them with the Python bot through the driver, ``auto`` (the default) the native one when
+rollouts: ``native`` plays each one in a single call to the native port of the bot
+(:meth:`pagoda.tichu.native.NativeRound.rollouts` with ``policy="club"`` or ``"heuristic"``,
+the same choices as the Python bots, proven by ``tests/native/test_tichu_policy.py``),
+``python`` plays them with the Python bot through the driver, ``auto`` (the default) the native one when
 the native core is built. The determinizations, candidates and solver are the same; with a
 fixed ``iterations`` both engines give the same decision, and with a time ``budget`` the native
 one scores more determinizations (``docs/strength.md``).
@@ -46,7 +46,7 @@ one scores more determinizations (``docs/strength.md``).
 Options: ``budget`` (seconds, default 1.0) bounds a decision; ``iterations`` (if given) fixes
 the number of determinizations instead, which makes :meth:`SearchBot.decide` a function of the
 view and the ``rng`` alone. ``width`` caps the candidates scored outside solved endgames (the
-heuristic's favourites; its own choice is always among them).
+searched bot's favourites; its own choice is always among them).
 """
 
 import contextlib
@@ -57,6 +57,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pagoda.bots import Scored, register
+from pagoda.bots.tichu.club import ClubBot
 from pagoda.bots.tichu.driver import NO_BOMB, play_round
 from pagoda.bots.tichu.hand import partition_cost
 from pagoda.bots.tichu.heuristic import HeuristicBot
@@ -68,6 +69,9 @@ from pagoda.tichu.actions import EXCHANGE, GIVE_DRAGON, PASS, PLAY, TICHU
 from pagoda.tichu.cards import RANK_MASKS
 from pagoda.tichu.combos import BOMBS, DOG_KIND, SINGLE
 from pagoda.tichu.round import Phase
+
+#: The bots a search can roll out with (both are ported to the native core).
+POLICIES: dict[str, type[HeuristicBot]] = {"club": ClubBot, "heuristic": HeuristicBot}
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,21 +237,21 @@ def determinize(view: View, rng: random.Random, tries: int = 100) -> Round:
 
 
 def fast_view(r: Round, seat: int) -> View:
-    """A view without the event log, for simulated players (the heuristic never reads it)."""
+    """A view without the event log, for simulated players (club and the heuristic never read it)."""
     return r.view(seat, events=False)
 
 
 def _native_rollouts() -> bool:
-    """Is the native core built, with its heuristic rollouts (an older build has none)?"""
+    """Is the native core built, with its bot rollouts (an older build has none)?"""
     if engine_name() != "native":
         return False
     from pagoda.tichu.native import NativeRound
 
-    return hasattr(NativeRound, "heuristic_action")
+    return hasattr(NativeRound, "club_action")
 
 
 class SearchBot:
-    """PIMC over consistent determinizations with heuristic rollouts (see the module doc)."""
+    """PIMC over consistent determinizations with rollouts of club or the heuristic (see the module doc)."""
 
     def __init__(
         self,
@@ -256,8 +260,9 @@ class SearchBot:
         width: int | str = 8,
         solve_cards: int | str = 10,
         solve_nodes: int | str = 5_000,
-        search_cards: int | str = 28,
+        search_cards: int | str = 0,
         rollouts: str = "auto",
+        policy: str = "club",
         **_: object,
     ) -> None:
         self.budget = float(budget)
@@ -271,33 +276,38 @@ class SearchBot:
                 raise ValueError(f"search bot option {name} must be at least 1, not {getattr(self, name)}")
         if rollouts not in ("auto", "native", "python"):
             raise ValueError(f"search bot option rollouts must be auto, native or python, not {rollouts!r}")
+        if policy not in POLICIES:
+            raise ValueError(f"search bot option policy must be club or heuristic, not {policy!r}")
         #: The engine of the rollouts: ``"native"`` or ``"python"`` (see the module doc).
         self.rollouts = engine_name(rollouts) if rollouts != "auto" or _native_rollouts() else "python"
-        self.heuristic = HeuristicBot()
-        self._rollout_bots = [self.heuristic] * 4
+        #: The bot searched over: it plays the rollouts, names the first candidate and takes the
+        #: decisions outside the search (``"club"`` or ``"heuristic"``).
+        self.policy = policy
+        self.base: HeuristicBot = POLICIES[policy]()
+        self._rollout_bots = [self.base] * 4
         #: Rollouts played so far (both engines count them alike: one per candidate scored).
         self.rollout_count = 0
 
     def decide(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
-        """The candidate with the best mean rollout value (the heuristic's outside of play)."""
+        """The candidate with the best mean rollout value (the searched bot's outside of play)."""
         if view.phase is not Phase.PLAY or NO_BOMB in legal_actions:
-            return self.heuristic.decide(view, legal_actions, rng)
+            return self.base.decide(view, legal_actions, rng)
         if self.search_cards and sum(view.hand_sizes) > self.search_cards:
-            return self.heuristic.decide(view, legal_actions, rng)
-        if any(a.kind == TICHU for a in legal_actions) and self.heuristic._call_tichu(view):
+            return self.base.decide(view, legal_actions, rng)
+        if any(a.kind == TICHU for a in legal_actions) and self.base._call_tichu(view):
             return next(a for a in legal_actions if a.kind == TICHU)
         candidates = self.candidates(view, legal_actions)
         if len(candidates) == 1:
             return candidates[0]
         try:
             scored = self.evaluate(view, candidates, rng)
-        except NoDeal:  # the public record is too constraining to sample: trust the heuristic
+        except NoDeal:  # the public record is too constraining to sample: trust the bot
             return candidates[0]
         return max(scored, key=lambda s: s.mean).action
 
     def candidates(self, view: View, legal: Sequence[Action]) -> list[Action]:
-        """The actions worth scoring: one per card set, the heuristic's choice first."""
-        own = self.heuristic.decide(view, legal, random.Random(0))
+        """The actions worth scoring: one per card set, the searched bot's choice first."""
+        own = self.base.decide(view, legal, random.Random(0))
         seen: dict[tuple[str, int, int], Action] = {(own.kind, own.mask, own.target): own}
         for a in legal:
             if a.kind == TICHU:
@@ -345,7 +355,9 @@ class SearchBot:
             if values is None:
                 self.rollout_count += len(candidates)
                 if self.rollouts == "native":
-                    values = self._native_rollouts(det, view.seat, candidates, team, view.grand_calls)
+                    values = self._native_rollouts(
+                        det, view.seat, candidates, team, view.grand_calls, self.policy
+                    )
                 else:
                     values = [
                         self._rollout(det, view.seat, action, seed, team, view.grand_calls)
@@ -384,15 +396,15 @@ class SearchBot:
 
     @staticmethod
     def _native_rollouts(
-        det: Round, seat: int, candidates: Sequence[Action], team: int, grands: Sequence[bool]
+        det: Round, seat: int, candidates: Sequence[Action], team: int, grands: Sequence[bool], policy: str
     ) -> list[float]:
-        """Each candidate's heuristic rollout on ``det``, played on the native core (one call each)."""
+        """Each candidate's rollout by ``policy`` on ``det``, played on the native core (one call each)."""
         from pagoda.tichu.native import from_reference
 
         core = from_reference(det)
         values = []
         for action in candidates:
-            a, b, first = core.apply(seat, action).rollouts(1, 0, policy="heuristic", first_out=True)[0]
+            a, b, first = core.apply(seat, action).rollouts(1, 0, policy=policy, first_out=True)[0]
             values.append(float(value_of((int(a), int(b)), int(first), team, grands)))
         return values
 
