@@ -51,3 +51,17 @@ def test_doudizhu_advice_is_ranked() -> None:
     means = [s.mean for s in ranked]
     assert means == sorted(means, reverse=True)
     assert all(s.samples == 2 for s in ranked) or len(ranked) == 1
+
+
+def test_tichu_advice_outside_the_play_is_clubs_choice_unvalued() -> None:
+    # in the Grand Tichu and the exchange the search bot does not search: it plays club's choice
+    r = tichu.Round.new(4)
+    club = get_bot("tichu", "club")
+    phases = set()
+    while r.phase is not Phase.PLAY:
+        seat, ranked = advise_tichu(tichu.replay(r.record), iterations=2)
+        view, legal = r.view(seat), r.legal_actions(seat)
+        assert [(s.action, s.samples) for s in ranked] == [(club.decide(view, legal, random.Random(0)), 0)]
+        phases.add(r.phase)
+        r = r.apply(seat, ranked[0].action)
+    assert phases == {Phase.GRAND_TICHU, Phase.EXCHANGE}

@@ -5,7 +5,7 @@ exchange phases) is shown its own view only, and the ``search`` bot scores its c
 actions: the mean score difference of its team over the determinizations sampled, with a
 standard error. In an endgame of 10 cards or fewer (all hands together) each sampled deal is
 solved exactly (:mod:`pagoda.bots.tichu.solver`) and every legal play is ranked. Outside the
-play the heuristic's choice is printed without a value.
+play the search bot's choice there (club's) is printed without a value.
 
     pagoda advise tichu game.txt --budget 2 --seed 1
 """
@@ -68,7 +68,7 @@ def run(argv: Sequence[str]) -> int:
     print(f"seat {seat} to move ({r.phase}); values: own team minus the other, in round points")
     for s in ranked:
         value = (
-            "   (heuristic)" if s.samples == 0 else f"{s.mean:+8.1f} ± {s.stderr:5.1f}  ({s.samples} samples)"
+            "   (unvalued)" if s.samples == 0 else f"{s.mean:+8.1f} ± {s.stderr:5.1f}  ({s.samples} samples)"
         )
         print(f"  {s.action!s:40s} {value}")
     return 0
