@@ -3,12 +3,16 @@
 import dataclasses
 import random
 
+import pytest
+
 from pagoda.bots import get_bot
-from pagoda.bots.tichu import NO_BOMB, ClubBot
+from pagoda.bots.tichu import NO_BOMB, ClubBot, HeuristicBot
 from pagoda.bots.tichu.club import club_tichu_worthy
+from pagoda.bots.tichu.heuristic import _bomb_cards, card_value
 from pagoda.tichu import Action, Round, View, to_mask
-from pagoda.tichu.actions import GIVE_DRAGON, PASS, PLAY, TICHU
-from pagoda.tichu.cards import FULL_DECK, mask_cards
+from pagoda.tichu.actions import EXCHANGE, GIVE_DRAGON, GRAND, NO_GRAND, PASS, PLAY, TICHU
+from pagoda.tichu.cards import DRAGON, FULL_DECK, MAH_JONG, PHOENIX, mask_cards
+from pagoda.tichu.round import Phase
 
 RNG = random.Random(0)
 
@@ -156,3 +160,113 @@ def test_gives_the_dragon_trick_to_the_opponent_with_more_cards() -> None:
     assert club.decide(view, gives, RNG).target == 3
     view = dataclasses.replace(view, hand_sizes=(3, 9, 5, 2))
     assert club.decide(view, gives, RNG).target == 1
+
+
+# ---------------------------------------------------------------------- the exchange
+
+
+def _exchange_view(hand: str, grand: tuple[int, ...] = ()) -> tuple[View, list[Action]]:
+    """Seat 0's exchange with ``hand`` (the rest of the deck dealt to the others in order), the
+    seats in ``grand`` having called Grand Tichu."""
+    mask = to_mask(hand)
+    rest = list(mask_cards(FULL_DECK & ~mask))
+    r = Round.from_deal([mask, to_mask(rest[:14]), to_mask(rest[14:28]), to_mask(rest[28:])])
+    for seat in range(4):
+        r = r.apply(seat, Action(GRAND if seat in grand else NO_GRAND))
+    view = r.view(0)
+    assert view.phase is Phase.EXCHANGE
+    return view, list(r.legal_actions(0))
+
+
+# all singles: the Dog, the Mah Jong, 2 3 4 6 7 8 9 J Q K A and the Dragon
+WEAK = "Dg Mj 2g 3k 4b 6r 7g 8k 9b Jr Qg Kk Ag Dr"
+
+
+def test_a_weak_hand_gives_the_partner_its_ace_and_keeps_the_dragon_and_the_mah_jong() -> None:
+    view, legal = _exchange_view(WEAK)
+    assert not club_tichu_worthy(view.hand)
+    # gifts: to the next seat (an opponent), to the partner, to the previous seat (an opponent)
+    assert str(ClubBot().decide(view, legal, RNG)) == "exchange Dg Ag 2g"
+    # the heuristic's exchange gives the Dragon to the partner and the Mah Jong away
+    assert str(ClubBot(exchange="heuristic").decide(view, legal, RNG)) == "exchange Dg Dr Mj"
+
+
+def test_a_partner_who_called_grand_gets_the_dragon_and_the_dog_stays() -> None:
+    view, legal = _exchange_view(WEAK, grand=(2,))
+    assert str(ClubBot().decide(view, legal, RNG)) == "exchange 2g Dr 3k"
+
+
+def test_a_strong_hand_keeps_its_controls_and_gives_the_partner_a_middling_card() -> None:
+    # the straight Mj-6, 8, KKK AA, the Phoenix and the Dragon: club would call Tichu
+    hand = "Mj 2g 3k 4b 5r 6g 8g Kg Kk Kb Ag Ak Ph Dr"
+    view, legal = _exchange_view(hand)
+    assert club_tichu_worthy(view.hand)
+    # the lone 8 to the partner; the opponents get 2 and 6 (the Phoenix fills the straight Mj-5)
+    assert str(ClubBot().decide(view, legal, RNG)) == "exchange 2g 8g 6g"
+
+
+def test_a_weak_hand_trims_its_straight_for_the_opponents() -> None:
+    # the straight Mj-7, 99 JJ with the Phoenix, the Ace and the Dragon
+    view, legal = _exchange_view("Mj 2g 3k 4b 5r 6g 7k 9b 9r Jg Jk Ak Ph Dr")
+    assert str(ClubBot().decide(view, legal, RNG)) == "exchange 6g Ak 7k"
+
+
+def test_never_breaks_a_bomb_nor_gives_points_it_can_keep() -> None:
+    hand = "Dg 3g 3k 3b 3r 5g 6k 8b 8r Tg Jk Qb Ab Ph"
+    view, legal = _exchange_view(hand)
+    # the four 3s stay, and so do the 5 and the pair of 8s: the Dog and the lone 6 go
+    assert str(ClubBot().decide(view, legal, RNG)) == "exchange Dg Ab 6k"
+    # to a Grand caller: the Phoenix; the Dog stays to hand the lead to the caller
+    view, legal = _exchange_view(hand, grand=(2,))
+    assert str(ClubBot().decide(view, legal, RNG)) == "exchange 5g Ph 6k"
+
+
+def test_the_exchange_option_is_checked() -> None:
+    assert ClubBot().exchange == "club"
+    assert get_bot("tichu", "club:exchange=heuristic").exchange == "heuristic"
+    with pytest.raises(ValueError, match="exchange must be 'club' or 'heuristic', not 'clubs'"):
+        ClubBot(exchange="clubs")
+    with pytest.raises(ValueError, match="'random'"):
+        get_bot("tichu", "club:exchange=random")
+
+
+def test_the_exchange_is_legal_and_keeps_bombs_and_controls_over_200_deals() -> None:
+    club, heuristic = ClubBot(), HeuristicBot()
+    old = ClubBot(exchange="heuristic")
+    kinds = {"weak": 0, "grand partner": 0}
+    for seed in range(200):
+        r = Round.new(seed=seed)
+        caller = seed % 8  # seats 0-3 call Grand Tichu in half the deals
+        for seat in range(4):
+            may = Action(GRAND) in r.legal_actions(seat)
+            r = r.apply(seat, Action(GRAND if seat == caller and may else NO_GRAND))
+        assert r.phase is Phase.EXCHANGE
+        gifts = []
+        for seat in range(4):
+            view, legal = r.view(seat), r.legal_actions(seat)
+            action = club.decide(view, legal, RNG)
+            assert action in legal
+            assert action.kind == EXCHANGE
+            assert action.gifts is not None
+            # the heuristic option is the heuristic's exchange, card for card
+            assert old.decide(view, legal, RNG) == heuristic.decide(view, legal, RNG)
+            left, partner, right = action.gifts
+            where = (seed, seat, str(action))
+            assert len({left, partner, right}) == 3
+            assert not to_mask([left, partner, right]) & _bomb_cards(view.hand), where
+            for card in (left, right):  # no control and not the Mah Jong to an opponent
+                assert card not in (DRAGON, PHOENIX, MAH_JONG), where
+                assert card_value(card) < 14, where
+            if view.grand_calls[(seat + 2) & 3]:
+                kinds["grand partner"] += 1
+                spare = mask_cards(view.hand & ~_bomb_cards(view.hand))
+                assert card_value(partner) == max(card_value(c) for c in spare), where
+            elif not view.grand_calls[seat] and not club_tichu_worthy(view.hand, 1.0, 8):
+                kinds["weak"] += 1
+                assert card_value(partner) <= 14, where  # the Dragon and the Phoenix stay
+            gifts.append(action)
+        for seat, action in enumerate(gifts):
+            r = r.apply(seat, action)
+        assert r.phase is Phase.PLAY
+    assert kinds["grand partner"] >= 20, kinds
+    assert kinds["weak"] >= 400, kinds

@@ -1,8 +1,17 @@
 """The ``club`` Tichu bot: the heuristic's partition played the way a good club player plays it.
 
-It keeps :class:`~pagoda.bots.tichu.heuristic.HeuristicBot`'s hand partition and exchange, and
-changes the card play and the calls:
+It keeps :class:`~pagoda.bots.tichu.heuristic.HeuristicBot`'s hand partition, and changes the
+exchange, the card play and the calls:
 
+- **Exchange.** The partner gets the best card this hand can spare up to an Ace (the Dragon and
+  the Phoenix stay: ``weak_gift``), the very best (Dragon, Phoenix) when the partner called, a
+  middling card (7 to Queen) that costs the partition least when this hand is strong (a Grand
+  Tichu called, or club's own Tichu rule with ``strong_slack`` to spare). The opponents get the
+  two cards whose loss costs the partition least, each card's value and points counted
+  against it (``give_value``, ``give_points``): low singletons, the Dog (``give_dog``; kept
+  beside a partner who called, to hand the caller the lead), never a control, a bomb card or
+  the Mah Jong (``give_mah_jong``), the lower to the next seat. ``exchange=heuristic`` gives
+  the heuristic's exchange instead, for comparison (docs/strength.md, *The exchange*).
 - **Race.** When the partner is out first and both opponents are still in, a one-two is on:
   every trick this seat can win cheaply it wins (Aces, the Dragon, the Phoenix, bombs
   included), so it goes out before either opponent. When an opponent is out first, the other
@@ -33,14 +42,16 @@ from pagoda.bots.tichu.driver import NO_BOMB
 from pagoda.bots.tichu.hand import partition, partition_cost
 from pagoda.bots.tichu.heuristic import (
     HeuristicBot,
+    _bomb_cards,
     _bomb_order,
     _is_control,
     _lead_key,
+    card_value,
     hand_controls,
 )
-from pagoda.tichu import Action, Combo, View, count_points
-from pagoda.tichu.actions import PLAY
-from pagoda.tichu.cards import DOG_BIT, DRAGON_BIT, PHOENIX_BIT, RANK_MASKS
+from pagoda.tichu import CARDS, Action, Combo, View, count_points
+from pagoda.tichu.actions import EXCHANGE, PLAY
+from pagoda.tichu.cards import DOG, DOG_BIT, DRAGON, DRAGON_BIT, MAH_JONG, PHOENIX, PHOENIX_BIT, RANK_MASKS
 from pagoda.tichu.combos import PAIR, SINGLE
 
 _ACE_MASK = RANK_MASKS[14]
@@ -69,9 +80,25 @@ class ClubBot(HeuristicBot):
         tichu_max: int | str = 7,
         shed: int | str = -1,
         press: int | str = 4,
+        exchange: str = "club",
+        weak_gift: float | str = 14.0,
+        give_dog: int | str = 1,
+        give_mah_jong: int | str = 0,
+        give_value: float | str = 20.0,
+        give_points: float | str = 100.0,
+        strong_slack: float | str = 0.5,
         **_: object,
     ) -> None:
         super().__init__(grand_threshold=grand_threshold)
+        if exchange not in ("club", "heuristic"):
+            raise ValueError(f"exchange must be 'club' or 'heuristic', not {exchange!r}")
+        self.exchange = exchange
+        self.weak_gift = float(weak_gift)
+        self.give_dog = bool(int(give_dog))
+        self.give_mah_jong = bool(int(give_mah_jong))
+        self.give_value = float(give_value)
+        self.give_points = float(give_points)
+        self.strong_slack = float(strong_slack)
         self.shed = int(shed)
         self.press = int(press)
         self.tichu_margin = float(tichu_margin)
@@ -80,6 +107,74 @@ class ClubBot(HeuristicBot):
     def decide(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         """The club bot's choice among ``legal_actions``."""
         return super().decide(view, legal_actions, rng)
+
+    # ------------------------------------------------------------------ exchange
+
+    def _exchange(self, view: View, legal: Sequence[Action]) -> Action:
+        if self.exchange == "heuristic":
+            return super()._exchange(view, legal)
+        hand = view.hand
+        partner = (view.seat + 2) & 3
+        partner_called = view.grand_calls[partner] or view.tichu_calls[partner]
+        protected = _bomb_cards(hand)
+        gift = self._to_partner(view, partner_called, protected)
+        low, high = self._to_opponents(hand & ~(1 << gift), protected, keep_dog=partner_called)
+        action = Action(EXCHANGE, gifts=(CARDS[low], CARDS[gift], CARDS[high]))
+        if action not in legal:  # pragma: no cover - every triple of own cards is legal
+            return next(a for a in legal if a.kind == EXCHANGE)
+        return action
+
+    def _to_partner(self, view: View, partner_called: bool, protected: int) -> int:
+        """The card for the partner: the best one to a caller, a middling one from a strong hand,
+        else the best card up to an Ace (the Dragon and the Phoenix stay)."""
+        hand = view.hand
+        spare = [c for c in range(56) if hand >> c & 1 and not protected >> c & 1]
+        if not spare:  # bombs only: two straight flushes of seven
+            spare = [c for c in range(56) if hand >> c & 1]
+        strong = view.grand_calls[view.seat] or (
+            not partner_called
+            and club_tichu_worthy(hand, self.tichu_margin + self.strong_slack, self.tichu_max + 1)
+        )
+        if strong:
+            mids = [c for c in spare if 7 <= card_value(c) <= 12]
+            if mids:  # the one the partition misses least, the higher of equals
+                return min(mids, key=lambda c: (partition_cost(hand & ~(1 << c)), -c))
+            return min(spare, key=lambda c: (card_value(c), c))
+        top = card_value(DRAGON) if partner_called else self.weak_gift
+        pool = [c for c in spare if card_value(c) <= top] or spare
+        return max(pool, key=lambda c: (card_value(c), -partition_cost(hand & ~(1 << c)), c))
+
+    def _to_opponents(self, rest: int, protected: int, keep_dog: bool) -> tuple[int, int]:
+        """The two cards for the opponents, lower first: the pair of cards whose loss costs the
+        partition of ``rest`` least, counting each card's value and its points against it.
+
+        Never a control (Dragon, Phoenix, Ace), a bomb card or the Mah Jong (its holder leads the
+        first trick and makes the wish); the Dog goes, unless ``keep_dog`` (the partner called: the
+        Dog hands the lead to the caller)."""
+
+        def allowed(c: int) -> bool:
+            if protected >> c & 1 or c in (DRAGON, PHOENIX) or card_value(c) >= 14:
+                return False
+            if c == DOG:
+                return self.give_dog and not keep_dog
+            return c != MAH_JONG or self.give_mah_jong
+
+        cards = [c for c in range(56) if rest >> c & 1]
+        pool = [c for c in cards if allowed(c)]
+        if len(pool) < 2:  # controls and bombs only: the lowest, bomb cards last
+            pool = sorted(cards, key=lambda c: (protected >> c & 1, card_value(c), c))[:2]
+
+        def cost(c: int) -> float:
+            return self.give_value * card_value(c) + (self.give_points if CARDS[c].points > 0 else 0)
+
+        best = (float("inf"), pool[0], pool[1])
+        for i, a in enumerate(pool):
+            for b in pool[i + 1 :]:
+                score = partition_cost(rest & ~(1 << a) & ~(1 << b)) + cost(a) + cost(b)
+                if score < best[0]:
+                    best = (score, a, b)
+        _, a, b = best
+        return (a, b) if (card_value(a), a) <= (card_value(b), b) else (b, a)
 
     # ------------------------------------------------------------------ situation
 
