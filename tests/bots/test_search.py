@@ -7,7 +7,9 @@ import pytest
 from pagoda.bots import get_bot
 from pagoda.bots.tichu import seat_rngs, step
 from pagoda.bots.tichu.search import determinize, read_facts
+from pagoda.bots.tichu.tree import Node, Tree
 from pagoda.tichu import Round
+from pagoda.tichu.native import from_reference
 from pagoda.tichu.round import Phase
 
 
@@ -114,3 +116,43 @@ def test_search_rolls_out_in_python_without_the_native_core(monkeypatch: pytest.
     assert get_bot("tichu", "search").rollouts == "python"
     with pytest.raises(RuntimeError, match="the native core is not built"):
         get_bot("tichu", "search:rollouts=native")
+
+
+def _depth(node: Node) -> int:
+    return 1 + max((_depth(c) for c in node.children.values()), default=0)
+
+
+def test_ismcts_grows_a_tree_over_the_decisions_that_follow() -> None:
+    bot = get_bot("tichu", "search:method=ismcts:iterations=30:per_deal=4")
+    searched = 0
+    for r in _positions(range(3), every=9):
+        seat = r.to_move
+        view, legal = r.view(seat), r.legal_actions(seat)
+        candidates = bot.candidates(view, legal)
+        if len(candidates) < 2 or sum(view.hand_sizes) <= bot.solve_cards:
+            continue
+        tree = Tree(seat, candidates, view.grand_calls, bot.width, bot.explore)
+        rng = random.Random(5)
+        for _ in range(30):
+            tree.iterate(from_reference(determinize(view, rng)))
+        # every iteration passes the root once and adds one node
+        assert tree.root.visits == 30 == sum(c.visits for c in tree.root.children.values())
+        assert set(tree.root.children) <= set(candidates)
+        assert _depth(tree.root) >= 3  # past the root's moves: the next decisions are searched
+        scored = bot.evaluate(view, candidates, random.Random(5))
+        assert sum(s.samples for s in scored) == 120  # 30 deals, 4 iterations each
+        choice = bot.decide(view, legal, random.Random(5))
+        assert choice == bot.decide(view, legal, random.Random(5))  # a function of the rng
+        assert choice in legal
+        searched += 1
+    assert searched >= 5
+
+
+def test_ismcts_options() -> None:
+    assert get_bot("tichu", "search").method == "pimc"
+    with pytest.raises(ValueError, match="method must be pimc or ismcts, not 'mcts'"):
+        get_bot("tichu", "search:method=mcts")
+    with pytest.raises(ValueError, match="per_deal must be at least 1, not 0"):
+        get_bot("tichu", "search:method=ismcts:per_deal=0")
+    with pytest.raises(ValueError, match="method=ismcts needs the native rollouts"):
+        get_bot("tichu", "search:method=ismcts:rollouts=python")

@@ -43,6 +43,12 @@ the native core is built. The determinizations, candidates and solver are the sa
 fixed ``iterations`` both engines give the same decision, and with a time ``budget`` the native
 one scores more determinizations (``docs/strength.md``).
 
+**Two methods.** ``method=pimc`` (the default) is the above. ``method=ismcts`` grows an
+information-set tree over the decisions that follow instead (:mod:`pagoda.bots.tichu.tree`:
+club's moves at every seat, UCB1 with ``explore`` round points, ``per_deal`` iterations on each
+determinization, club's native rollouts below the tree) and plays the most visited candidate;
+endgames small enough to solve are solved as by PIMC. It needs the native core.
+
 Options: ``budget`` (seconds, default 1.0) bounds a decision; ``iterations`` (if given) fixes
 the number of determinizations instead, which makes :meth:`SearchBot.decide` a function of the
 view and the ``rng`` alone. ``width`` caps the candidates scored outside solved endgames (the
@@ -263,6 +269,9 @@ class SearchBot:
         search_cards: int | str = 0,
         rollouts: str = "auto",
         policy: str = "club",
+        method: str = "pimc",
+        explore: float | str = 100.0,
+        per_deal: int | str = 4,
         **_: object,
     ) -> None:
         self.budget = float(budget)
@@ -278,8 +287,17 @@ class SearchBot:
             raise ValueError(f"search bot option rollouts must be auto, native or python, not {rollouts!r}")
         if policy not in POLICIES:
             raise ValueError(f"search bot option policy must be club or heuristic, not {policy!r}")
+        if method not in ("pimc", "ismcts"):
+            raise ValueError(f"search bot option method must be pimc or ismcts, not {method!r}")
+        self.method = method
+        self.explore = float(explore)
+        self.per_deal = int(per_deal)
+        if self.per_deal < 1:
+            raise ValueError(f"search bot option per_deal must be at least 1, not {self.per_deal}")
         #: The engine of the rollouts: ``"native"`` or ``"python"`` (see the module doc).
         self.rollouts = engine_name(rollouts) if rollouts != "auto" or _native_rollouts() else "python"
+        if method == "ismcts" and self.rollouts != "native":
+            raise ValueError("search bot option method=ismcts needs the native rollouts (make native)")
         #: The bot searched over: it plays the rollouts, names the first candidate and takes the
         #: decisions outside the search (``"club"`` or ``"heuristic"``).
         self.policy = policy
@@ -303,6 +321,8 @@ class SearchBot:
             scored = self.evaluate(view, candidates, rng)
         except NoDeal:  # the public record is too constraining to sample: trust the bot
             return candidates[0]
+        if self.method == "ismcts":  # the most visited (the tree's choice), then the best mean
+            return max(scored, key=lambda s: (s.samples, s.mean)).action
         return max(scored, key=lambda s: s.mean).action
 
     def candidates(self, view: View, legal: Sequence[Action]) -> list[Action]:
@@ -337,6 +357,8 @@ class SearchBot:
 
     def evaluate(self, view: View, candidates: Sequence[Action], rng: random.Random) -> list[Scored[Action]]:
         """Mean value (own team minus the other, in round points) of each candidate."""
+        if self.method == "ismcts" and sum(view.hand_sizes) > self.solve_cards:
+            return self._tree(view, candidates, rng)
         team = view.seat & 1
         sums = [0.0] * len(candidates)
         squares = [0.0] * len(candidates)
@@ -372,6 +394,34 @@ class SearchBot:
             mean = sums[i] / n
             var = max(0.0, squares[i] / n - mean * mean)
             out.append(Scored(action, mean, math.sqrt(var / n) if n > 1 else math.inf, n))
+        return out
+
+    def _tree(self, view: View, candidates: Sequence[Action], rng: random.Random) -> list[Scored[Action]]:
+        """Each candidate's mean and visits in an ISMCTS tree (:mod:`pagoda.bots.tichu.tree`)."""
+        from pagoda.bots.tichu.tree import Tree
+        from pagoda.tichu.native import from_reference
+
+        tree = Tree(view.seat, candidates, view.grand_calls, self.width, self.explore)
+        n = 0
+        deadline = time.perf_counter() + self.budget
+        limit = self.iterations if self.iterations is not None else 1 << 30
+        while n < limit and (self.iterations is not None or n == 0 or time.perf_counter() < deadline):
+            try:
+                det = from_reference(determinize(view, rng))
+            except NoDeal:
+                if n == 0:
+                    raise
+                break
+            for _ in range(self.per_deal):
+                tree.iterate(det)
+            self.rollout_count += self.per_deal
+            n += 1
+        out = []
+        for action in candidates:
+            child = tree.root.children.get(action)
+            visits = child.visits if child is not None else 0
+            mean = child.total / visits if child is not None and visits else -math.inf
+            out.append(Scored(action, mean, math.inf, visits))
         return out
 
     def _solved(
