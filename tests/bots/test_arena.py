@@ -4,8 +4,8 @@ import math
 
 import pytest
 
-from pagoda.arena.stats import Z95, percentile, summarize
-from pagoda.arena.tichu import GameResult, games, pairs, play_game, report, run_arena
+from pagoda.arena.stats import Z95, percentile, summarize, wilson
+from pagoda.arena.tichu import GameResult, format_report, games, pairs, play_game, report, run_arena
 
 
 def test_schedule_mirrors_every_deal() -> None:
@@ -78,3 +78,24 @@ def test_first_out_and_one_two_are_counted_per_bot() -> None:
     played = play_game(games(seed=3, deals=1)[0], ["heuristic", "random"])
     assert len(played.first_out) == 1
     assert set(played.one_two) <= set(played.first_out)
+
+
+def test_call_success_is_a_count_with_a_wilson_interval() -> None:
+    # A called Tichu three times and made it each time, B called the Grand Tichu once and failed:
+    # a normal interval would read "100% ± 0%" and "0% ± inf%"
+    results = [
+        GameResult(1, 0, 300, -100, calls=[(0, "tichu", True), (1, "grand", False)]),
+        GameResult(1, 1, 200, 0, calls=[(0, "tichu", True), (0, "tichu", True)]),
+    ]
+    rep = report(results, ["a", "b"])
+    assert rep["calls"]["A tichu"]["made"] == 3
+    assert rep["calls"]["B grand"]["made"] == 0
+    text = format_report(rep)
+    # 3 of 3: Wilson centre (1 + 1.9208/3) / (1 + 3.8415/3) = 0.7193, half 0.2808 -> 43.85%..100%
+    assert "  A tichu calls: 3 (1.50 per round), made 3 (100%, 95% 44%–100%)" in text
+    # 0 of 1: centre 1.9208 / 4.8415 = 0.3967, half 0.3967 -> 0%..79.35%
+    assert "  B grand calls: 1 (0.50 per round), made 0 (0%, 95% 0%–79%)" in text
+    assert not [line for line in text.splitlines() if "calls" in line and "inf" in line]
+    assert wilson(0, 0) == (0.0, 1.0)
+    low, high = wilson(50, 100)  # centre 0.5, half 1.96 * sqrt(0.0025 + 0.000096) / 1.0384 = 0.0962
+    assert (low, high) == pytest.approx((0.4038, 0.5962), abs=1e-4)

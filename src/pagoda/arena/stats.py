@@ -1,8 +1,10 @@
-"""The arithmetic of an arena: means with normal 95% intervals, and order statistics.
+"""The arithmetic of an arena: means with normal 95% intervals, rates, and order statistics.
 
 >>> s = summarize([1.0, 2.0, 3.0, 4.0])
 >>> s.n, s.mean, round(s.sd, 4), round(s.half_width, 4)
 (4, 2.5, 1.291, 1.2652)
+>>> [round(x, 4) for x in wilson(3, 3)]
+[0.4385, 1.0]
 >>> percentile([5.0, 1.0, 3.0], 50), percentile(list(map(float, range(1, 101))), 99)
 (3.0, 99.0)
 """
@@ -48,6 +50,21 @@ def summarize(values: Sequence[float]) -> Summary:
         return Summary(1, mean, math.nan, math.inf)
     sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
     return Summary(n, mean, sd, Z95 * sd / math.sqrt(n))
+
+
+def wilson(successes: int, trials: int) -> tuple[float, float]:
+    """The Wilson score 95% interval of a rate: ``successes`` of ``trials`` (low, high).
+
+    Unlike the normal interval it stays inside 0..1 and is not zero-wide for a handful of calls
+    that all went one way: 3 of 3 made is 44%–100%, not "100% ± 0%". No trials: (0, 1).
+    """
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def percentile(values: Sequence[float], q: float) -> float:

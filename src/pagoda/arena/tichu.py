@@ -28,7 +28,7 @@ from typing import Any
 
 from pagoda.arena.pool import add_ray_option, run_games
 from pagoda.arena.ratings import PairRun, format_round_robin, outcome, round_robin
-from pagoda.arena.stats import percentile, summarize
+from pagoda.arena.stats import percentile, summarize, wilson
 from pagoda.bots import get_bot
 from pagoda.bots.tichu import play_round
 from pagoda.tichu import Action, Round, Rules
@@ -172,6 +172,7 @@ def report(results: Sequence[GameResult], bots: Sequence[str], matches: bool = F
             rate = summarize([1.0 if ok else 0.0 for ok in made])
             out["calls"][f"{name} {kind}"] = {
                 "calls": len(made),
+                "made": sum(made),
                 "per_round": len(made) / max(1, sum(r.rounds for r in results)),
                 "success": asdict(rate),
             }
@@ -215,10 +216,11 @@ def format_report(rep: dict[str, Any]) -> str:
         )
     for key, c in rep["calls"].items():
         if c["calls"]:
-            s = c["success"]
+            made = c["made"]
+            low, high = wilson(made, c["calls"])
             lines.append(
                 f"  {key} calls: {c['calls']} ({c['per_round']:.2f} per round),"
-                f" success {100 * s['mean']:.0f}% ± {100 * s['half_width']:.0f}%"
+                f" made {made} ({100 * made / c['calls']:.0f}%, 95% {100 * low:.0f}%–{100 * high:.0f}%)"
             )
     for name, t in rep["decision_seconds"].items():
         lines.append(
