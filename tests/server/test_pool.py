@@ -42,7 +42,7 @@ def test_pool_refuses_a_negative_size() -> None:
         BotPool(-1)
 
 
-def test_a_slow_bot_stalls_no_other_table_and_the_heuristic_stands_in(
+def test_a_slow_bot_stalls_no_other_table_and_the_table_bot_stands_in(
     tmp_path: Path, slow_bot: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.WARNING, logger="pagoda.server")
@@ -72,7 +72,7 @@ def test_a_slow_bot_stalls_no_other_table_and_the_heuristic_stands_in(
     lines = [r.getMessage() for r in caplog.records if "decided instead" in r.getMessage()]
     assert lines, "the fallback was not logged"
     assert "bot slow for seat" in lines[0]
-    assert "took longer than 1 s; heuristic decided instead" in lines[0]
+    assert "took longer than 1 s; club decided instead" in lines[0]
 
 
 def test_a_worker_s_error_reaches_the_table() -> None:
@@ -212,4 +212,4 @@ def test_pagoda_serve_answers_a_ping_while_its_slow_bot_thinks(tmp_path: Path, s
                 time.sleep(0.1)
     text = log.read_text()
     assert "bot slow for seat" in text
-    assert "took longer than 1 s; heuristic decided instead" in text
+    assert "took longer than 1 s; club decided instead" in text

@@ -90,7 +90,7 @@ def parser() -> argparse.ArgumentParser:
         "--bot-timeout",
         type=float,
         default=Settings().bot_timeout,
-        help="seconds a bot decision may take before the heuristic decides instead (default %(default)g)",
+        help="seconds a bot decision may take before the table bot decides instead (default %(default)g)",
     )
     p.add_argument(
         "--bot-module",

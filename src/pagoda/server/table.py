@@ -45,7 +45,7 @@ class Settings:
     grace: float = 20.0
     bomb_window: float = 1.5
     bot_delay: float = 0.4
-    #: Seconds a bot decision may take in a worker; past it the heuristic decides instead.
+    #: Seconds a bot decision may take in a worker; past it the game's table bot decides instead.
     bot_timeout: float = 5.0
     #: Worker processes for bot decisions (0: in this process, on the event loop).
     bot_workers: int = 0
@@ -668,7 +668,8 @@ class Table:
 
     async def _decide(self, seat: int, view: Any, legal: Any, seed: str) -> str:
         """The seat's bot's answer from the pool; if it fails or runs past ``Settings.bot_timeout``
-        the heuristic decides instead, in this process, with the same seed (and the log says so)."""
+        the game's table bot (``default_bot``: club in Tichu, the heuristic in Dou Di Zhu) decides
+        instead, in this process, with the same seed (and the log says so)."""
         game, level = self.options.game, self._level(seat)
         try:
             return await self.pool.decide(Question(game, level, view, legal, seed), self.settings.bot_timeout)
@@ -676,7 +677,7 @@ class Table:
             why = f"took longer than {self.settings.bot_timeout:g} s"
         except Exception as e:
             why = f"failed ({type(e).__name__}: {e})"
-        fallback = bot_name(game, "heuristic")
+        fallback = bot_name(game, GAMES[game].default_bot)
         log.warning(
             "table %s: bot %s for seat %d %s; %s decided instead", self.id, level, seat, why, fallback
         )
