@@ -90,6 +90,9 @@ def test_call_success_is_a_count_with_a_wilson_interval() -> None:
     rep = report(results, ["a", "b"])
     assert rep["calls"]["A tichu"]["made"] == 3
     assert rep["calls"]["B grand"]["made"] == 0
+    success = rep["calls"]["A tichu"]["success"]
+    assert success == pytest.approx({"rate": 1.0, "low": 0.4385, "high": 1.0}, abs=1e-4)
+    assert math.isnan(rep["calls"]["A grand"]["success"]["rate"])  # no calls: no rate
     text = format_report(rep)
     # 3 of 3: Wilson centre (1 + 1.9208/3) / (1 + 3.8415/3) = 0.7193, half 0.2808 -> 43.85%..100%
     assert "  A tichu calls: 3 (1.50 per round), made 3 (100%, 95% 44%–100%)" in text

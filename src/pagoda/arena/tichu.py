@@ -21,6 +21,7 @@ schedule, :func:`run_arena` plays it (on several processes) and :func:`report` s
 
 import argparse
 import json
+import math
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -168,13 +169,15 @@ def report(results: Sequence[GameResult], bots: Sequence[str], matches: bool = F
     rounds = max(1, sum(r.rounds for r in results))
     for who, name in ((0, "A"), (1, "B")):
         for kind in ("tichu", "grand"):
-            made = [ok for w, k, ok in (c for r in results for c in r.calls) if w == who and k == kind]
-            rate = summarize([1.0 if ok else 0.0 for ok in made])
+            calls = [ok for w, k, ok in (c for r in results for c in r.calls) if w == who and k == kind]
+            made = sum(calls)
+            low, high = wilson(made, len(calls))
             out["calls"][f"{name} {kind}"] = {
-                "calls": len(made),
-                "made": sum(made),
-                "per_round": len(made) / max(1, sum(r.rounds for r in results)),
-                "success": asdict(rate),
+                "calls": len(calls),
+                "made": made,
+                "per_round": len(calls) / rounds,
+                # the rate made, with its Wilson 95% interval (a normal one is 0 wide on 3 of 3)
+                "success": {"rate": made / len(calls) if calls else math.nan, "low": low, "high": high},
             }
         out["first_out"][name] = sum(r.first_out.count(who) for r in results) / rounds
         out["one_two"][name] = sum(r.one_two.count(who) for r in results) / rounds
@@ -216,11 +219,10 @@ def format_report(rep: dict[str, Any]) -> str:
         )
     for key, c in rep["calls"].items():
         if c["calls"]:
-            made = c["made"]
-            low, high = wilson(made, c["calls"])
+            s = c["success"]
             lines.append(
-                f"  {key} calls: {c['calls']} ({c['per_round']:.2f} per round),"
-                f" made {made} ({100 * made / c['calls']:.0f}%, 95% {100 * low:.0f}%–{100 * high:.0f}%)"
+                f"  {key} calls: {c['calls']} ({c['per_round']:.2f} per round), made {c['made']}"
+                f" ({100 * s['rate']:.0f}%, 95% {100 * s['low']:.0f}%–{100 * s['high']:.0f}%)"
             )
     for name, t in rep["decision_seconds"].items():
         lines.append(
