@@ -53,6 +53,7 @@ _KEYS = st.sampled_from(
 @example(kind="hello", fields={"protocol": True})
 @example(kind="ping", fields={"ref": "x" * 64})  # (the longest ref, and one longer)
 @example(kind="ping", fields={"ref": "x" * 65})
+@example(kind="why", fields={"action": "\x1f"})  # (a control in a why: refused by name, as in an act)
 def test_a_message_is_accepted_exactly_when_its_schema_accepts_it(
     kind: str, fields: dict[str, object]
 ) -> None:
@@ -87,7 +88,7 @@ def _edge(kind: str, msg: dict[str, object]) -> tuple[str | None, dict[str, obje
     if any(isinstance(msg.get(k), float) for k in integers):
         return "bad_message", msg  # JSON Schema counts 1.0 as an integer; the server does not
     try:
-        if kind == "act":
+        if kind in ("act", "why"):  # the edge checks both actions' text (check_action_text)
             check_action_text(str(msg["action"]))
         elif kind == "hello" and "name" in msg:
             return None, {**msg, "name": clean_name(str(msg["name"]))}

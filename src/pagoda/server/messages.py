@@ -25,7 +25,7 @@ Seat = Annotated[int, Meta(ge=0, le=7)]
 Seq = Annotated[int, Meta(ge=0)]
 Token = Annotated[str, Meta(min_length=1, max_length=256, pattern="^[!-~]+$")]  # printable ASCII
 Name = Annotated[str, Meta(min_length=1, max_length=32)]
-ActionText = Annotated[str, Meta(min_length=1, max_length=200, pattern="^[ -~]+$")]  # printable ASCII
+ActionText = Annotated[str, Meta(min_length=1, max_length=200)]
 ChatText = Annotated[str, Meta(min_length=1, max_length=500)]
 Params = dict[str, str | int]
 GameName = Literal["tichu", "doudizhu"]
