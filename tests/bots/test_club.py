@@ -79,6 +79,34 @@ def test_does_not_overtake_the_partners_ace_not_even_with_a_bomb() -> None:
     assert club.decide(view, legal, RNG).kind == PASS
 
 
+def test_follows_an_opponent_even_when_that_breaks_a_combination() -> None:
+    # partition: the full house 2-2-2-3-3, the straight 6-T, the pairs Q and A: no single to spare
+    r = _deal(s0="Mj 4g 5g 6g 7g 8g 9g Tg Jg Qg Kg Ag Dr Ph", s1="6k 7k 8k 9k Tk Qb Qr Ab Ar 2k 2b 2r 3r 3b")
+    r = _to_move(_after(r, (0, "play Mj")), 1)
+    view, legal = _decision(r, 1)
+    legal = [a for a in legal if a.kind != TICHU]
+    # every single over the Mah Jong costs a combination: a 2 leaves the pair run 2-2-3-3 (4
+    # combinations, not 3), a Queen leaves the single Queen, a straight card four singles; the
+    # cheapest, lowest first, is a 2, and the opponent (13 cards, no call) does not press
+    assert str(ClubBot().decide(view, legal, RNG)) == "play 2k"
+    assert str(ClubBot(break_up=1).decide(view, legal, RNG)) == "play 2k"
+    assert ClubBot(break_up=0).decide(view, legal, RNG).kind == PASS  # only what costs nothing
+    with pytest.raises(ValueError, match="break_up must be at least 0, not -1"):
+        ClubBot(break_up=-1)
+
+
+def test_takes_over_the_trick_the_partner_went_out_with() -> None:
+    r = _deal(s2="Mj 4g 5g 6g 7b 8r 9r Qb Qr Ak Ab Kg Kb Kr", s0="3k 3r 8k 9k Tk Jb Jr Dg Qk Qg 2k 2b 2r 5r")
+    r = _to_move(_after(r, (2, "play Mj"), (3, "pass")), 0)
+    view, legal = _decision(r, 0)
+    legal = [a for a in legal if a.kind != TICHU]
+    assert view.top_seat == 2
+    assert ClubBot().decide(view, legal, RNG).kind == PASS  # the partner still in: its trick
+    # the partner out with that trick: left to it, the lead passes to the opponent after it
+    gone = dataclasses.replace(view, out=(2,), hand_sizes=(*view.hand_sizes[:2], 0, view.hand_sizes[3]))
+    assert str(ClubBot().decide(gone, legal, RNG)) == "play 5r"  # the single 5, free to play
+
+
 def test_races_for_the_one_two_with_its_ace() -> None:
     club = ClubBot()
     r = _deal(
@@ -103,24 +131,26 @@ def test_races_for_the_one_two_with_its_ace() -> None:
     assert club.decide(stopping, legal, RNG).mask == to_mask("Ab")
 
 
-def test_leads_the_pair_and_keeps_the_straight_for_later() -> None:
-    club, heuristic = ClubBot(), get_bot("tichu", "heuristic")
+def test_shed_weighs_the_long_leads() -> None:
+    # partition: the straight Mj-6, the pair 9, the pair run J-K: one of each kind
     r = _deal(s0="Mj 2g 3k 4b 5r 6g 9g 9k Jb Jr Kg Kk Qb Qr")
     view, legal = _decision(r, 0)
     legal = [a for a in legal if a.kind != TICHU]
-    assert club.decide(view, legal, RNG).mask == to_mask("9g 9k")
-    assert heuristic.decide(view, legal, RNG).mask == to_mask("Mj 2g 3k 4b 5r 6g")
+    straight = to_mask("Mj 2g 3k 4b 5r 6g")
+    # by default (shed=0) the lowest lead of the partition: the straight, six cards gone
+    assert ClubBot().decide(view, legal, RNG).mask == straight
+    assert get_bot("tichu", "heuristic").decide(view, legal, RNG).mask == straight
+    # shed=-1 keeps the straight for later and leads the pair
+    assert ClubBot(shed=-1).decide(view, legal, RNG).mask == to_mask("9g 9k")
 
 
 def test_leads_the_kind_it_holds_most_of() -> None:
     club = ClubBot()
-    # partition: the straight 2-6, pairs 8 and Q and K, the single T and A: pairs are repeated
-    r = _deal(s0="Mj 2g 3k 4b 5r 6g 8b 8k Tb Qg Qk Kg Kk Ab")
+    # partition: the straight Mj-6, the pairs 8, T and Q, the singles K and A: pairs are repeated
+    r = _deal(s0="Mj 2g 3k 4b 5r 6g 8b 8k Tb Tg Qk Qg Kr Ab")
     view, legal = _decision(r, 0)
     legal = [a for a in legal if a.kind != TICHU]
-    choice = club.decide(view, legal, RNG)
-    assert choice.combo is not None
-    assert choice.combo.kind == "pair", str(choice)
+    assert club.decide(view, legal, RNG).mask == to_mask("8b 8k")  # the lowest of the three
 
 
 def test_feeds_a_partner_with_one_card_a_low_single() -> None:

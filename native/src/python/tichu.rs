@@ -1186,7 +1186,7 @@ impl NativeRound {
 
     /// The `club` bot's choice for the first seat asked, natively, with the options of
     /// `ClubBot` (`None` outside the play phase or once over).
-    #[pyo3(signature = (tichu_margin=0.5, tichu_max=7, shed=-1, press=4))]
+    #[pyo3(signature = (tichu_margin=0.5, tichu_max=7, shed=0, press=4, break_up=14))]
     fn club_action(
         &self,
         py: Python<'_>,
@@ -1194,12 +1194,14 @@ impl NativeRound {
         tichu_max: u32,
         shed: i64,
         press: u32,
+        break_up: u32,
     ) -> PyResult<Option<Py<PyAny>>> {
         let club = Club {
             tichu_margin,
             tichu_max,
             shed,
             press,
+            break_up,
         };
         self.bot_action(py, &club)
     }

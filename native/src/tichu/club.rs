@@ -22,6 +22,7 @@ pub struct Club {
     pub tichu_max: u32,
     pub shed: i64,
     pub press: u32,
+    pub break_up: u32,
 }
 
 impl Default for Club {
@@ -29,8 +30,9 @@ impl Default for Club {
         Club {
             tichu_margin: 0.5,
             tichu_max: 7,
-            shed: -1,
+            shed: 0,
             press: 4,
+            break_up: 14,
         }
     }
 }
@@ -272,7 +274,12 @@ impl Player for Club {
             assert!(pass, "a seat that cannot play may pass");
             return Act::Pass;
         }
-        if v.st.top_seat >= 0 && v.st.top_seat as u32 == v.partner() && pass {
+        // over the partner only when the partner went out with the trick
+        if v.st.top_seat >= 0
+            && v.st.top_seat as u32 == v.partner()
+            && v.size(v.partner()) > 0
+            && pass
+        {
             return Act::Pass;
         }
         let base = partition_cost(hand) as i64;
@@ -294,12 +301,11 @@ impl Player for Club {
         }
         scored.sort_by_key(|t| (t.0, t.1, act_mask(&t.2))); // stable, as `list.sort`
         let pressing = urgent || racing || endgame;
-        if let Some(&(damage, _, a)) = scored.first() {
+        for &(damage, _, a) in &scored {
             let combo = act_combo(&a);
             let control = combo.mask == DRAGON_BIT || combo.mask == PHOENIX_BIT;
             let high = combo.kind == Kind::Single && combo.mask & rank_mask(14) != 0;
-            // the reference's loop decides on the first scored play (each branch returns or breaks)
-            if damage <= 0 && !control && !high {
+            if damage <= 100 * self.break_up as i64 && !control && !high {
                 return v.with_wish(&same(&plays, combo.mask));
             }
             if damage <= 0 && high && (pressing || trick_points >= 10 || called) {
@@ -310,6 +316,9 @@ impl Player for Club {
             }
             if damage <= 100 && (urgent || racing) {
                 return v.with_wish(&same(&plays, combo.mask));
+            }
+            if !(control || high) {
+                break; // else the next cheapest play, past the controls kept
             }
         }
         if !bombs.is_empty() && (urgent || racing || bomb_goes_out(hand, &bombs)) {

@@ -16,14 +16,22 @@ exchange, the card play and the calls:
   every trick this seat can win cheaply it wins (Aces, the Dragon, the Phoenix, bombs
   included), so it goes out before either opponent. When an opponent is out first, the other
   opponent's trick is always stopped if it can be.
+- **Follow to win the lead.** Against an opponent's trick it plays the combination that costs
+  the partition least (the lowest of equals) even when that breaks a combination of its hand
+  up to ``break_up`` more combinations (default 14: any; ``break_up=0`` plays only what costs
+  nothing, the rule before): holding the lead sheds the hand, passing hands the opponents the
+  tempo. The Dragon, the Phoenix and a single Ace stay for the tricks that matter, as before,
+  and the next cheapest play goes instead.
 - **Support.** Never over the partner's winning trick (a bomb neither, in turn or out of turn),
-  unless that empties the hand and the partner has not called; when the partner is close to
-  out (one or two cards), lead what the partner can follow: a low single for one card, a low
-  pair (else a low single) for two.
-- **Lead the kind it can repeat.** Among the combinations that are not controls, the longest
-  (straights, pair runs, full houses shed the most cards and are the hardest to follow), then
-  the kind this seat holds most of, lowest first; with at most one loser left, the bosses
-  (sure winners, by counting the cards gone) come first, the loser last.
+  unless that empties the hand and the partner has not called, or the partner went out with
+  it (left alone, the lead would pass to the opponent after the partner); when the partner is
+  close to out (one or two cards), lead what the partner can follow: a low single for one
+  card, a low pair (else a low single) for two.
+- **Lead the kind it can repeat.** Among the combinations that are not controls, the kind
+  this seat holds most of, lowest first (``shed`` weighs the cards a lead of five or more
+  sheds: 1 prefers the longest, -1 the shortest, 0, the default, neither; a caller sheds the
+  longest); with at most one loser left, the bosses (sure winners, by counting the cards
+  gone) come first, the loser last.
 - **Calls.** Tichu when the partition's losers are few enough for the controls to cover
   them: ``combos - controls <= tichu_margin`` and at most ``tichu_max`` combinations, never
   beside a partner who called. The thresholds were calibrated on self-play (see
@@ -78,7 +86,7 @@ class ClubBot(HeuristicBot):
         grand_threshold: float | str = 8.0,
         tichu_margin: float | str = 0.5,
         tichu_max: int | str = 7,
-        shed: int | str = -1,
+        shed: int | str = 0,
         press: int | str = 4,
         exchange: str = "club",
         weak_gift: float | str = 14.0,
@@ -87,6 +95,7 @@ class ClubBot(HeuristicBot):
         give_value: float | str = 20.0,
         give_points: float | str = 100.0,
         strong_slack: float | str = 0.5,
+        break_up: int | str = 14,
         **_: object,
     ) -> None:
         super().__init__(grand_threshold=grand_threshold)
@@ -103,6 +112,9 @@ class ClubBot(HeuristicBot):
         self.press = int(press)
         self.tichu_margin = float(tichu_margin)
         self.tichu_max = int(tichu_max)
+        self.break_up = int(break_up)
+        if self.break_up < 0:
+            raise ValueError(f"club bot option break_up must be at least 0, not {self.break_up}")
 
     def decide(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         """The club bot's choice among ``legal_actions``."""
@@ -295,7 +307,7 @@ class ClubBot(HeuristicBot):
         if not plays:
             assert pass_action is not None
             return pass_action
-        if view.top_seat == partner and pass_action is not None:
+        if view.top_seat == partner and view.hand_sizes[partner] and pass_action is not None:
             return pass_action
         base = partition_cost(hand)
         racing = self._racing(view)
@@ -320,7 +332,7 @@ class ClubBot(HeuristicBot):
             is_single = combo is not None and combo.kind == SINGLE
             control = a.mask in (DRAGON_BIT, PHOENIX_BIT)
             high = is_single and a.mask & _ACE_MASK
-            if damage <= 0 and not control and not high:
+            if damage <= 100 * self.break_up and not control and not high:
                 return self._with_wish(view, [b for b in plays if b.mask == a.mask])
             if damage <= 0 and high and (pressing or trick_points >= 10 or called):
                 return a
@@ -328,7 +340,8 @@ class ClubBot(HeuristicBot):
                 return a
             if damage <= 100 and (urgent or racing):
                 return self._with_wish(view, [b for b in plays if b.mask == a.mask])
-            break
+            if not (control or high):
+                break  # else the next cheapest play, past the controls kept
         if bomb_plays and (urgent or racing or self._bomb_goes_out(hand, bomb_plays)):
             return min(bomb_plays, key=_bomb_order)
         if pass_action is not None:
