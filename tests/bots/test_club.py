@@ -95,6 +95,20 @@ def test_follows_an_opponent_even_when_that_breaks_a_combination() -> None:
         ClubBot(break_up=-1)
 
 
+def test_keeps_its_ace_and_dragon_and_follows_with_the_next_cheapest_play() -> None:
+    # partition: the straight 2-6, the full house 8-8-8-T-T, the pair Q, the Ace, the Dragon
+    # (5 combinations: not yet the endgame of press=4)
+    r = _deal(s0="Mj 3g 4g 5g 6g 7g 8g 9g Tg Jg Qg Kg Ag Ph", s1="2k 3k 4k 5k 6k 8b 8r 8k Tb Tr Qb Qr Ab Dr")
+    r = _to_move(_after(r, (0, "play Mj")), 1)
+    view, legal = _decision(r, 1)
+    legal = [a for a in legal if a.kind != TICHU]
+    # the Ace and the Dragon cost nothing but are kept (no points, no call, nobody close to out);
+    # past them, a Queen costs one combination (the pair becomes a single), an 8 or a T two
+    # (the full house becomes a triple and a single, or two pairs), a straight card four
+    assert str(ClubBot().decide(view, legal, RNG)) == "play Qb"
+    assert ClubBot(break_up=0).decide(view, legal, RNG).kind == PASS
+
+
 def test_takes_over_the_trick_the_partner_went_out_with() -> None:
     r = _deal(s2="Mj 4g 5g 6g 7b 8r 9r Qb Qr Ak Ab Kg Kb Kr", s0="3k 3r 8k 9k Tk Jb Jr Dg Qk Qg 2k 2b 2r 5r")
     r = _to_move(_after(r, (2, "play Mj"), (3, "pass")), 0)
