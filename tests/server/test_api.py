@@ -180,8 +180,10 @@ def _codes(path: Path, call: str, index: int) -> set[str]:
 
 
 def test_the_http_error_codes_are_every_code_the_endpoints_use() -> None:
-    # ``_fail``'s in the app, ``Refusal``'s in accounts, ``BadBody``'s and the bodies' own
+    # ``_fail``'s in the app, ``Refusal``'s in accounts, ``TooManyTables``' in the lobby,
+    # ``BadBody``'s and the bodies' own
     used = _codes(SERVER / "app.py", "_fail", 1) | _codes(SERVER / "accounts.py", "Refusal", 0)
+    used |= _codes(SERVER / "lobby.py", "TooManyTables", 0)
     used |= _codes(SERVER / "api.py", "BadBody", 0)
     for request, _ in api.ENDPOINTS.values():
         used |= set((request or api.Body).codes.values())

@@ -197,11 +197,13 @@ def test_live_tables_are_capped_per_owner_and_per_address(tmp_path: Path) -> Non
         opts = lobby.options({"game": "tichu"})
         await lobby.create(opts, owner="a", address="192.0.2.1")
         await lobby.create(opts, owner="a", address="192.0.2.1")
-        with pytest.raises(TooManyTables, match="you have 2 live tables"):
+        with pytest.raises(TooManyTables, match="you have 2 live tables") as owner:
             await lobby.create(opts, owner="a", address="192.0.2.9")
+        assert (owner.value.code, owner.value.params) == ("tables_per_owner", {"limit": 2})
         await lobby.create(opts, owner="b", address="192.0.2.1")
-        with pytest.raises(TooManyTables, match="your address has 3 live tables"):
+        with pytest.raises(TooManyTables, match="your address has 3 live tables") as address:
             await lobby.create(opts, owner="c", address="192.0.2.1")
+        assert (address.value.code, address.value.params) == ("tables_per_address", {"limit": 3})
         assert len(lobby.tables) == 3
         await lobby.create(opts, owner="c", address="192.0.2.2")  # another client is not blocked
         await _shut(lobby)
@@ -681,17 +683,23 @@ def test_a_player_gone_before_the_start_gets_a_stand_in_after_the_grace(tmp_path
 
 
 def test_serve_sets_the_tables_per_address(tmp_path: Path) -> None:
-    def create(port: int) -> int:
+    def create(port: int) -> tuple[int, JSON]:
         req = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", data=b'{"game": "tichu"}')
         try:
             with urllib.request.urlopen(req, timeout=10) as r:
-                return int(r.status)
+                return int(r.status), json.loads(r.read())
         except urllib.error.HTTPError as e:
-            return e.code
+            return e.code, json.loads(e.read())
 
     port = free_port()
     with server(tmp_path / "db.sqlite3", port, ["--tables-per-address", "2"]):
-        assert [create(port) for _ in range(3)] == [201, 201, 429]
+        answers = [create(port) for _ in range(3)]
+        assert [code for code, _ in answers] == [201, 201, 429]
+        # the refusal says whose limit it is and the limit, for the client to say in words
+        assert {k: answers[2][1][k] for k in ("error", "params")} == {
+            "error": "tables_per_address",
+            "params": {"limit": 2},
+        }
         # pagoda load says what to do about it
         options = Options(urls=[f"http://127.0.0.1:{port}"], tables=3, duration=1.0, ramp=0.1)
         report = asyncio.run(run_load(options))

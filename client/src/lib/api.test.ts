@@ -71,6 +71,10 @@ describe('account refusals said by their code', () => {
 
   it('gives a code it does not know by the server’s reason, and no answer as the network failing', async () => {
     answer(400, { error: 'bad_json', message: 'the body is not JSON' });
+    const known = await login('a', 'b').catch((x: unknown) => x);
+    expect(failureText('en', known)).toBe('The server could not read that request; reload the page.');
+    // a code from a newer server than this client
+    answer(400, { error: 'new_code', message: 'the body is not JSON' });
     const unknown = await login('a', 'b').catch((x: unknown) => x);
     expect(failureText('en', unknown)).toBe('Refused: the body is not JSON');
     vi.stubGlobal('fetch', async () => {
@@ -81,7 +85,7 @@ describe('account refusals said by their code', () => {
   });
 
   it('translates every account error: no language shows the English text', () => {
-    const keys = Object.keys(CATALOGUES.en).filter((k) => /^error\.(name|password|bad_login|already|logged|wrong|login|too_many_attempts)/.test(k));
+    const keys = Object.keys(CATALOGUES.en).filter((k) => /^error\.(name|password|bad_login|already_registered|logged|wrong|login|too_many_attempts)/.test(k));
     expect(keys.length).toBe(16);
     for (const lang of ['de', 'ko', 'ja'] as const) {
       for (const k of keys) expect(CATALOGUES[lang][k as keyof typeof CATALOGUES.en], `${lang} ${k}`).not.toBe(CATALOGUES.en[k as keyof typeof CATALOGUES.en]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, LANGS, errorText, pickLang, translate, type Key, type Lang } from './i18n';
+import { API_ERROR_CODES, ERROR_CODES } from './protocol';
 
 describe('message catalogues', () => {
   const keys = Object.keys(CATALOGUES.en).sort();
@@ -53,6 +54,29 @@ describe('message catalogues', () => {
     // a refused move is said in words, never with the engine's notation
     expect(errorText('en', { code: 'illegal', message: '5k 5b 6k 6b Ph does not beat Ar' })).toBe('That move is not allowed now.');
     expect(errorText('ja', { code: 'illegal', message: '5k 5b 6k 6b Ph does not beat Ar' })).toBe('その手は今は出せません。');
-    expect(errorText('en', { code: 'bad_json', message: 'not JSON' })).toBe('Refused: not JSON');
+    // a code this client does not know yet (a newer server) is said by the server's reason
+    expect(errorText('en', { code: 'new_code', message: 'not JSON' })).toBe('Refused: not JSON');
+  });
+  it('has words for every code the server refuses with, over HTTP and the table socket', () => {
+    // 31 HTTP codes and 29 socket codes, 4 of them both (bad_json, too_large, no_table,
+    // invite_required): 31 + 29 - 4 = 56 keys
+    const codes = [...new Set([...API_ERROR_CODES, ...ERROR_CODES])];
+    expect(codes.length).toBe(56);
+    const missing = codes.filter((c) => !(`error.${c}` in CATALOGUES.en));
+    expect(missing).toEqual([]);
+    for (const lang of LANGS) {
+      for (const code of codes) {
+        const said = errorText(lang, { code, message: 'the server’s English reason', params: { limit: 2 } });
+        expect(said, `${lang} ${code}`).not.toContain('English reason');
+      }
+    }
+  });
+  it('says whose table limit a creation ran into, with the limit counted', () => {
+    const said = (lang: Lang, code: string, limit: number) => errorText(lang, { code, message: 'x', params: { limit } });
+    expect(said('en', 'tables_per_owner', 1)).toBe('You have 1 live table: finish or leave one first.');
+    expect(said('en', 'tables_per_address', 3)).toBe('Your network address has 3 live tables: finish or leave one first.');
+    expect(said('de', 'tables_per_owner', 2)).toBe('Du hast 2 laufende Tische: beende oder verlasse zuerst einen.');
+    expect(said('ko', 'tables_per_owner', 2)).toBe('진행 중인 테이블이 2개 있습니다. 먼저 하나를 끝내거나 나가세요.');
+    expect(said('ja', 'tables_per_address', 4)).toBe('このネットワークアドレスに進行中のテーブルが4個あります。先に一つを終えるか退出してください。');
   });
 });

@@ -9,7 +9,7 @@ export type GameName = (typeof GAME_NAMES)[number];
 export const ERROR_CODES = ["bad_frame", "too_large", "bad_json", "bad_message", "unknown_type", "bad_name", "bad_text", "bad_action", "hello_first", "already_joined", "rate_limited", "no_table", "unavailable", "table_full", "too_many_connections", "invite_required", "bad_rejoin", "replaced", "not_in_lobby", "not_owner", "bad_seat", "seat_taken", "not_seated", "no_bot", "bad_bot", "seats_empty", "not_playing", "illegal", "internal"] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export const API_ERROR_CODES = ["bad_json", "bad_request", "bad_origin", "too_large", "timeout", "bad_options", "too_many_tables", "no_table", "invite_required", "not_finished", "broken", "no_game", "no_player", "logged_in", "login_required", "too_many_attempts", "name_missing", "name_length", "name_chars", "name_start", "name_reserved", "name_taken", "already_registered", "password_missing", "password_length", "password_chars", "password_is_name", "bad_login", "wrong_password"] as const;
+export const API_ERROR_CODES = ["bad_json", "bad_request", "bad_origin", "too_large", "timeout", "bad_options", "too_many_tables", "tables_per_owner", "tables_per_address", "no_table", "invite_required", "not_finished", "broken", "no_game", "no_player", "logged_in", "login_required", "too_many_attempts", "name_missing", "name_length", "name_chars", "name_start", "name_reserved", "name_taken", "already_registered", "password_missing", "password_length", "password_chars", "password_is_name", "bad_login", "wrong_password"] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
 /** What anyone may see of an account: its name and when it was made (Unix seconds). */

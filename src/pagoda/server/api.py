@@ -40,6 +40,8 @@ ApiErrorCode = Literal[
     # tables
     "bad_options",
     "too_many_tables",
+    "tables_per_owner",
+    "tables_per_address",
     "no_table",
     "invite_required",
     "not_finished",

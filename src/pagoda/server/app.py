@@ -430,7 +430,7 @@ def create_app(config: Config | None = None) -> Starlette:
             options = server.live.options(data)
             table = await server.live.create(options, owner=player, address=address)
         except TooManyTables as e:
-            return _fail(429, "too_many_tables", str(e))
+            return _fail(429, e.code, str(e), e.params)
         except PagodaError as e:
             return _fail(400, "bad_options", str(e))
         info = await table.call(table.table_info)

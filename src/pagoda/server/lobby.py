@@ -32,7 +32,14 @@ FIELDS = tuple(f.encode_name for f in msgspec.structs.fields(CreateTable))
 
 
 class TooManyTables(PagodaError):
-    """A table creation refused by a limit (the server's, the owner's or the address's)."""
+    """A table creation refused by a limit; ``code`` says whose: ``too_many_tables`` the server's,
+    ``tables_per_owner`` the owner's, ``tables_per_address`` the address's (those two with the
+    ``limit`` in ``params``, for the client to say in the player's language)."""
+
+    def __init__(self, code: str, message: str, limit: int | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = {} if limit is None else {"limit": limit}
 
 
 class Lobby:
@@ -108,13 +115,16 @@ class Lobby:
         """A new table in the lobby, stored and with its actor running; :class:`TooManyTables`
         when the server, the owner or the address (when known) has as many live tables as it may."""
         if len(self.tables) >= self.max_tables:
-            raise TooManyTables("the server has too many open tables; try again later")
+            raise TooManyTables("too_many_tables", "the server has too many open tables; try again later")
         limit = self.settings.tables_per_owner
         if sum(t.owner == owner for t in self.tables.values()) >= limit:
-            raise TooManyTables(f"you have {limit} live tables: finish or leave one first")
+            raise TooManyTables(
+                "tables_per_owner", f"you have {limit} live tables: finish or leave one first", limit
+            )
         limit = self.settings.tables_per_address
         if address and sum(a == address for a in self.addresses.values()) >= limit:
-            raise TooManyTables(f"your address has {limit} live tables: finish or leave one first")
+            why = f"your address has {limit} live tables: finish or leave one first"
+            raise TooManyTables("tables_per_address", why, limit)
         table_id = secrets.token_urlsafe(9)
         if self.claim is not None and not await self.claim(table_id):
             raise PagodaError("the new table could not be claimed for this server; try again")
