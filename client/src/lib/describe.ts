@@ -44,9 +44,16 @@ interface Phrases {
   byTimer(line: string): string;
 }
 
+// one Intl.PluralRules a language, made on first use (making one costs far more than a select)
+const pluralRules = new Map<Lang, Intl.PluralRules>();
 /** `one`/`other` (…) forms picked by the language's plural rules. */
 export function plural(lang: Lang, n: number, forms: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }): string {
-  const form = forms[new Intl.PluralRules(lang).select(n)] ?? forms.other;
+  let rules = pluralRules.get(lang);
+  if (rules === undefined) {
+    rules = new Intl.PluralRules(lang);
+    pluralRules.set(lang, rules);
+  }
+  const form = forms[rules.select(n)] ?? forms.other;
   return form.replace('{n}', String(n));
 }
 
