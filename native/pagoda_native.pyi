@@ -156,6 +156,9 @@ class NativeRound:
         shed: int = 0,
         press: int = 4,
         break_up: int = 14,
+        ace_break: int = 1,
+        shed_below: int = 9,
+        dog_margin: int = -3,
     ) -> Any: ...
     def nbytes(self) -> int: ...
     def legal_nbytes(self) -> int: ...

@@ -9,7 +9,7 @@ from pagoda.bots import get_bot
 from pagoda.bots.tichu import NO_BOMB, ClubBot, HeuristicBot
 from pagoda.bots.tichu.club import club_tichu_worthy
 from pagoda.bots.tichu.heuristic import _bomb_cards, card_value
-from pagoda.tichu import Action, Round, View, to_mask
+from pagoda.tichu import Action, Round, View, count_points, to_mask
 from pagoda.tichu.actions import EXCHANGE, GIVE_DRAGON, GRAND, NO_GRAND, PASS, PLAY, TICHU
 from pagoda.tichu.cards import DRAGON, FULL_DECK, MAH_JONG, PHOENIX, mask_cards
 from pagoda.tichu.round import Phase
@@ -119,6 +119,62 @@ def test_takes_over_the_trick_the_partner_went_out_with() -> None:
     # the partner out with that trick: left to it, the lead passes to the opponent after it
     gone = dataclasses.replace(view, out=(2,), hand_sizes=(*view.hand_sizes[:2], 0, view.hand_sizes[3]))
     assert str(ClubBot().decide(gone, legal, RNG)) == "play 5r"  # the single 5, free to play
+
+
+def test_splits_its_pair_of_aces_for_a_trick_with_points() -> None:
+    r = _deal(
+        s0="Mj 2g 3g 4g 5g 7k 8k 9g Tk Jk 6k 6r 7g 9r",
+        s1="Kg Qg 3r 4r 5r 7r 8r 9b Tr Jr Qr Kr Qk Jb",
+        s2="Ab Ar 2b 3k 4b 5b 6b 8b 8g Tg Tb Qb 9k Jg",
+    )
+    for lead, points in (("Kg", 10), ("Qg", 0)):
+        s = _to_move(_after(r, (0, "play Mj"), (1, f"play {lead}")), 2)
+        view, legal = _decision(s, 2)
+        legal = [a for a in legal if a.kind != TICHU]
+        assert sum(count_points(c.mask) for _, c in view.trick) == points
+        # only an Ace beats the King or the Queen here, and playing one splits the pair of
+        # Aces (one combination more); the opponent holds 12 cards, no call: nothing presses
+        choice = ClubBot().decide(view, legal, RNG)
+        if points >= 10:
+            assert choice.kind == PLAY, str(choice)
+            assert choice.mask in (to_mask("Ab"), to_mask("Ar")), str(choice)
+        else:
+            assert choice.kind == PASS, str(choice)  # no points: the pair stays
+        assert ClubBot(ace_break=0).decide(view, legal, RNG).kind == PASS  # the rule before
+
+
+def _smaller(
+    view: View, legal: list[Action], hand: str, sizes: tuple[int, int, int, int]
+) -> tuple[View, list[Action]]:
+    """A lead view of the same seat with only ``hand`` left, and the leads of those cards."""
+    mask = to_mask(hand)
+    assert mask & ~view.hand == 0
+    leads = [a for a in legal if a.kind == PLAY and a.mask & ~mask == 0]
+    return dataclasses.replace(view, hand=mask, hand_sizes=sizes), leads
+
+
+def test_a_short_hand_leads_its_straight_before_its_singles() -> None:
+    r = _deal(s0="Mj 2g 2k 8b Tr 3g 4k 5b 6r 7g 9k Jb Kr Ab")
+    view, legal = _decision(r, 0)
+    # partition: the straight 3-7 and the singles 9, J, K, A: singles are the kind held most
+    nine, leads = _smaller(view, legal, "3g 4k 5b 6r 7g 9k Jb Kr Ab", (9, 9, 9, 9))
+    straight = to_mask("3g 4k 5b 6r 7g")
+    assert ClubBot().decide(nine, leads, RNG).mask == straight  # 9 cards: shed_below=9 sheds
+    assert ClubBot(shed_below=8).decide(nine, leads, RNG).mask == to_mask("9k")
+    assert ClubBot(shed_below=0).decide(nine, leads, RNG).mask == to_mask("9k")  # the rule before
+
+
+def test_leads_the_dog_to_a_partner_with_about_as_many_cards() -> None:
+    r = _deal(s0="Mj 2g 2k 8b Tr Dg 3g 4k 5b 9k Jb Kr Qg Ab")
+    view, legal = _decision(r, 0)
+    nine, leads = _smaller(view, legal, "Dg 3g 4k 5b 9k Jb Kr Qg Ab", (9, 9, 11, 9))
+    dog = to_mask("Dg")
+    assert ClubBot().decide(nine, leads, RNG).mask == dog  # the partner holds two cards more
+    assert ClubBot(dog_margin=2).decide(nine, leads, RNG).mask != dog  # the rule before: 3 fewer
+    three_more = dataclasses.replace(nine, hand_sizes=(9, 9, 12, 9))
+    assert ClubBot().decide(three_more, leads, RNG).mask != dog
+    six = dataclasses.replace(nine, hand_sizes=(9, 9, 6, 9))
+    assert ClubBot(dog_margin=2).decide(six, leads, RNG).mask == dog
 
 
 def test_races_for_the_one_two_with_its_ace() -> None:

@@ -1186,7 +1186,11 @@ impl NativeRound {
 
     /// The `club` bot's choice for the first seat asked, natively, with the options of
     /// `ClubBot` (`None` outside the play phase or once over).
-    #[pyo3(signature = (tichu_margin=0.5, tichu_max=7, shed=0, press=4, break_up=14))]
+    #[pyo3(signature = (
+        tichu_margin=0.5, tichu_max=7, shed=0, press=4, break_up=14, ace_break=1, shed_below=9,
+        dog_margin=-3
+    ))]
+    #[allow(clippy::too_many_arguments)]
     fn club_action(
         &self,
         py: Python<'_>,
@@ -1195,6 +1199,9 @@ impl NativeRound {
         shed: i64,
         press: u32,
         break_up: u32,
+        ace_break: u32,
+        shed_below: u32,
+        dog_margin: i64,
     ) -> PyResult<Option<Py<PyAny>>> {
         let club = Club {
             tichu_margin,
@@ -1202,6 +1209,9 @@ impl NativeRound {
             shed,
             press,
             break_up,
+            ace_break,
+            shed_below,
+            dog_margin,
         };
         self.bot_action(py, &club)
     }

@@ -23,6 +23,9 @@ pub struct Club {
     pub shed: i64,
     pub press: u32,
     pub break_up: u32,
+    pub ace_break: u32,
+    pub shed_below: u32,
+    pub dog_margin: i64,
 }
 
 impl Default for Club {
@@ -33,6 +36,9 @@ impl Default for Club {
             shed: 0,
             press: 4,
             break_up: 14,
+            ace_break: 1,
+            shed_below: 9,
+            dog_margin: -3,
         }
     }
 }
@@ -184,7 +190,10 @@ impl Player for Club {
         let left = v.size(partner);
         if hand & DOG_BIT != 0 && find(DOG_BIT).is_some() && left != 0 {
             let partner_called = v.called(partner);
-            if partner_called || left + 2 < hand.count_ones() || left <= 2 {
+            if partner_called
+                || left as i64 + self.dog_margin < hand.count_ones() as i64
+                || left <= 2
+            {
                 return group(DOG_BIT)[0];
             }
         }
@@ -250,7 +259,11 @@ impl Player for Club {
                 .filter(|d| d.kind == c.kind && d.len() == c.len())
                 .count() as i64
         };
-        let shed = if v.called(v.seat) { 1 } else { self.shed };
+        let shed = if v.called(v.seat) || hand.count_ones() <= self.shed_below {
+            1
+        } else {
+            self.shed
+        };
         let choice = pool
             .iter()
             .min_by_key(|c| (-shed_count(c) * shed, -count(c), lead_key(c)))
@@ -308,7 +321,10 @@ impl Player for Club {
             if damage <= 100 * self.break_up as i64 && !control && !high {
                 return v.with_wish(&same(&plays, combo.mask));
             }
-            if damage <= 0 && high && (pressing || trick_points >= 10 || called) {
+            if damage <= 100 * self.ace_break as i64
+                && high
+                && (pressing || trick_points >= 10 || called)
+            {
                 return a;
             }
             if control && (pressing || (called && combo.mask == DRAGON_BIT) || trick_points >= 20) {

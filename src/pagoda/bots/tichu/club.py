@@ -21,16 +21,22 @@ exchange, the card play and the calls:
   up to ``break_up`` more combinations (default 14: any; ``break_up=0`` plays only what costs
   nothing, the rule before): holding the lead sheds the hand, passing hands the opponents the
   tempo. The Dragon, the Phoenix and a single Ace stay for the tricks that matter, as before,
-  and the next cheapest play goes instead.
+  and the next cheapest play goes instead; an Ace goes on a trick of 10 points or more (or when
+  pressed) even when that splits a pair of Aces or a combination, up to ``ace_break`` more
+  combinations (default 1; 0 only when it costs nothing, the rule before).
 - **Support.** Never over the partner's winning trick (a bomb neither, in turn or out of turn),
   unless that empties the hand and the partner has not called, or the partner went out with
   it (left alone, the lead would pass to the opponent after the partner); when the partner is
   close to out (one or two cards), lead what the partner can follow: a low single for one
-  card, a low pair (else a low single) for two.
+  card, a low pair (else a low single) for two. The Dog is led to a partner who called, who is
+  close to out, or whose hand is smaller than this hand's size less ``dog_margin`` (default -3:
+  the partner holds at most two cards more; 2, the rule before: at least three fewer).
 - **Lead the kind it can repeat.** Among the combinations that are not controls, the kind
   this seat holds most of, lowest first (``shed`` weighs the cards a lead of five or more
   sheds: 1 prefers the longest, -1 the shortest, 0, the default, neither; a caller sheds the
-  longest); with at most one loser left, the bosses (sure winners, by counting the cards
+  longest, and so does a hand of ``shed_below`` cards or fewer, default 9: late in the
+  round the long combination goes before the singles); with at most one
+  loser left, the bosses (sure winners, by counting the cards
   gone) come first, the loser last.
 - **Calls.** Tichu when the partition's losers are few enough for the controls to cover
   them: ``combos - controls <= tichu_margin`` and at most ``tichu_max`` combinations, never
@@ -96,6 +102,9 @@ class ClubBot(HeuristicBot):
         give_points: float | str = 100.0,
         strong_slack: float | str = 0.5,
         break_up: int | str = 14,
+        ace_break: int | str = 1,
+        shed_below: int | str = 9,
+        dog_margin: int | str = -3,
         **_: object,
     ) -> None:
         super().__init__(grand_threshold=grand_threshold)
@@ -113,6 +122,9 @@ class ClubBot(HeuristicBot):
         self.tichu_margin = float(tichu_margin)
         self.tichu_max = int(tichu_max)
         self.break_up = int(break_up)
+        self.ace_break = int(ace_break)
+        self.shed_below = int(shed_below)
+        self.dog_margin = int(dog_margin)
         if self.break_up < 0:
             raise ValueError(f"club bot option break_up must be at least 0, not {self.break_up}")
 
@@ -239,7 +251,7 @@ class ClubBot(HeuristicBot):
         left = view.hand_sizes[partner]
         if hand & DOG_BIT and DOG_BIT in by_mask and left:
             partner_called = view.tichu_calls[partner] or view.grand_calls[partner]
-            if partner_called or left + 2 < hand.bit_count() or left <= 2:
+            if partner_called or left + self.dog_margin < hand.bit_count() or left <= 2:
                 return by_mask[DOG_BIT][0]
         bosses = [c for c in parts if self._boss(view, c) or c.is_bomb]
         others = [c for c in parts if c not in bosses and c.mask != DOG_BIT]
@@ -269,7 +281,7 @@ class ClubBot(HeuristicBot):
         for c in pool:
             kinds[(c.kind, c.length)] = kinds.get((c.kind, c.length), 0) + 1
         called = view.tichu_calls[view.seat] or view.grand_calls[view.seat]
-        shed = 1 if called else self.shed
+        shed = 1 if called or hand.bit_count() <= self.shed_below else self.shed
         choice = min(pool, key=lambda c: (-_shed(c) * shed, -kinds[(c.kind, c.length)], *_lead_key(c)))
         return self._with_wish(view, by_mask[choice.mask])
 
@@ -334,7 +346,7 @@ class ClubBot(HeuristicBot):
             high = is_single and a.mask & _ACE_MASK
             if damage <= 100 * self.break_up and not control and not high:
                 return self._with_wish(view, [b for b in plays if b.mask == a.mask])
-            if damage <= 0 and high and (pressing or trick_points >= 10 or called):
+            if damage <= 100 * self.ace_break and high and (pressing or trick_points >= 10 or called):
                 return a
             if control and (pressing or (called and a.mask == DRAGON_BIT) or trick_points >= 20):
                 return a
