@@ -93,6 +93,10 @@ def test_follows_an_opponent_even_when_that_breaks_a_combination() -> None:
     assert ClubBot(break_up=0).decide(view, legal, RNG).kind == PASS  # only what costs nothing
     with pytest.raises(ValueError, match="break_up must be at least 0, not -1"):
         ClubBot(break_up=-1)
+    with pytest.raises(ValueError, match="ace_break must be at least 0, not -2"):
+        ClubBot(ace_break="-2")
+    with pytest.raises(ValueError, match="shed_below must be at least 0, not -1"):
+        get_bot("tichu", "club:shed_below=-1")
 
 
 def test_keeps_its_ace_and_dragon_and_follows_with_the_next_cheapest_play() -> None:

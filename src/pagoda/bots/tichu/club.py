@@ -125,8 +125,9 @@ class ClubBot(HeuristicBot):
         self.ace_break = int(ace_break)
         self.shed_below = int(shed_below)
         self.dog_margin = int(dog_margin)
-        if self.break_up < 0:
-            raise ValueError(f"club bot option break_up must be at least 0, not {self.break_up}")
+        for name in ("break_up", "ace_break", "shed_below"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"club bot option {name} must be at least 0, not {getattr(self, name)}")
 
     def decide(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         """The club bot's choice among ``legal_actions``."""
