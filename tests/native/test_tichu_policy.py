@@ -9,6 +9,7 @@ is the one compared. The native core is required (``make native``).
 """
 
 import random
+from typing import Any
 
 import pytest
 
@@ -61,9 +62,17 @@ def test_the_native_policy_picks_the_heuristics_action(preset: str) -> None:
 def test_the_native_policy_picks_the_club_bots_action(preset: str) -> None:
     rules = Rules.parse(preset)
     # other options than the defaults: every option the native port takes is read
-    other = ClubBot(
-        tichu_margin=1.5, tichu_max=8, shed=1, press=2, break_up=0, ace_break=0, shed_below=0, dog_margin=2
-    )
+    options: dict[str, Any] = {
+        "tichu_margin": 1.5,
+        "tichu_max": 8,
+        "shed": 1,
+        "press": 2,
+        "break_up": 0,
+        "ace_break": 0,
+        "shed_below": 0,
+        "dog_margin": 2,
+    }
+    other = ClubBot(**options)
     compared = changed = 0
     for seed in range(40):
         for r in _walk(3000 * len(preset) + seed, rules, CLUB):
@@ -72,16 +81,7 @@ def test_the_native_policy_picks_the_club_bots_action(preset: str) -> None:
             want = CLUB.decide(r.view(d.seat), d.actions, random.Random(0))
             assert native.club_action() == want, (r.position(), d.seat, str(want))
             want_other = other.decide(r.view(d.seat), d.actions, random.Random(0))
-            got_other = native.club_action(
-                tichu_margin=1.5,
-                tichu_max=8,
-                shed=1,
-                press=2,
-                break_up=0,
-                ace_break=0,
-                shed_below=0,
-                dog_margin=2,
-            )
+            got_other = native.club_action(**options)
             assert got_other == want_other, (r.position(), d.seat, str(want_other))
             compared += 1
             changed += want != want_other
