@@ -6,17 +6,17 @@ import pytest
 
 from pagoda.bots import get_bot
 from pagoda.bots.tichu import seat_rngs, step
-from pagoda.bots.tichu.search import determinize, read_facts
+from pagoda.bots.tichu.search import SearchBot, determinize, misfits, read_facts
 from pagoda.bots.tichu.tree import Node, Tree
 from pagoda.tichu import Round
 from pagoda.tichu.native import from_reference
 from pagoda.tichu.round import Phase
 
 
-def _positions(seeds: range, every: int = 7) -> list[Round]:
-    """Play-phase positions from heuristic rounds, one every ``every`` decisions."""
+def _positions(seeds: range, every: int = 7, bot: str = "heuristic") -> list[Round]:
+    """Play-phase positions from rounds of ``bot`` at every seat, one every ``every`` decisions."""
     out = []
-    bots = [get_bot("tichu", "heuristic")] * 4
+    bots = [get_bot("tichu", bot)] * 4
     for seed in seeds:
         r = Round.new(seed)
         rngs = seat_rngs(seed)
@@ -65,6 +65,65 @@ def test_determinizations_keep_public_facts() -> None:
             ):
                 assert getattr(dv, name) == getattr(view, name), name
             assert sum(d.hand_mask(s) for s in range(4)) | view.played == (1 << 56) - 1
+
+
+@pytest.mark.parametrize("policy", ["club", "heuristic"])
+def test_the_deal_itself_fits_the_record_of_the_bot_that_played_it(policy: str) -> None:
+    # rounds of `policy` at every seat: on the real deal, every play and pass of the other team
+    # is the bot's own choice (0 misfits, on both engines); drawn deals mostly are not
+    rng = random.Random(11)
+    positions = [r for r in _positions(range(3), every=6, bot=policy) if len(r.view(r.to_move).events) > 30]
+    assert len(positions) >= 10
+    drawn = []
+    for r in positions:
+        seat = r.to_move
+        view = r.view(seat)
+        facts = read_facts(view)
+        for engine in ("native", "python"):
+            assert misfits(view, facts, r, policy, engine) == 0
+        for _ in range(2):
+            det = determinize(view, rng)
+            count = misfits(view, facts, det, policy, "native")
+            assert misfits(view, facts, det, policy, "python") == count  # the engines agree
+            drawn.append(count)
+    assert sum(c > 0 for c in drawn) > len(drawn) // 2, drawn  # the count tells deals apart
+    assert max(drawn) >= 3
+
+
+def test_a_small_misfit_keeps_the_deals_that_fit_the_record_best() -> None:
+    # misfit=1e-6 weighs a deal with one misfit more than the best a millionth (and skips those
+    # with two more): each candidate's mean is the plain mean over the best-fitting deals
+    position = next(
+        r
+        for r in _positions(range(1), every=4, bot="club")
+        if len(r.view(r.to_move).events) >= 30 and len(r.legal_actions(r.to_move)) >= 3
+    )
+    seat = position.to_move
+    view, legal = position.view(seat), position.legal_actions(seat)
+    assert sum(view.hand_sizes) > 10  # rolled out, not solved
+    weighed = SearchBot(iterations=16, width=4, misfit=1e-6)
+    plain = SearchBot(iterations=1, width=4)
+    candidates = weighed.candidates(view, legal)
+    assert len(candidates) >= 2
+    scored = weighed.evaluate(view, candidates, random.Random(7))
+    rng, facts, draws = random.Random(7), read_facts(view), []
+    for _ in range(16):  # the same draws as evaluate's
+        det = determinize(view, rng)
+        rng.getrandbits(32)
+        values = plain._native_rollouts(det, seat, candidates, seat & 1, view.grand_calls, "club")
+        draws.append((misfits(view, facts, det), values))
+    fewest = min(count for count, _ in draws)
+    best = [values for count, values in draws if count == fewest]
+    assert len(best) < 16  # some draws fit worse, and count for nothing
+    for i, s in enumerate(scored):
+        assert s.mean == pytest.approx(sum(v[i] for v in best) / len(best), abs=1e-3)
+
+
+def test_misfit_option() -> None:
+    assert SearchBot().misfit == 1.0
+    for bad in ("0", "1.5", "-0.2"):
+        with pytest.raises(ValueError, match=f"misfit must be above 0 and at most 1, not {float(bad)}"):
+            get_bot("tichu", f"search:misfit={bad}")
 
 
 def test_search_decide_is_deterministic_given_the_rng() -> None:
