@@ -69,7 +69,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
 
 from pagoda.bots import Scored, register
 from pagoda.bots.tichu.club import ClubBot
@@ -87,6 +87,18 @@ from pagoda.tichu.round import Phase
 
 if TYPE_CHECKING:
     from pagoda.tichu.native import NativeRound
+
+
+class _Replays(Protocol):
+    """A reference round or its native twin: both replay a record the same way."""
+
+    @property
+    def window(self) -> tuple[int, ...]: ...
+
+    def apply(self, seat: int, action: Any) -> Self: ...
+
+
+AnyRound = TypeVar("AnyRound", bound=_Replays)
 
 #: The bots a search can roll out with (both are ported to the native core).
 POLICIES: dict[str, type[HeuristicBot]] = {"club": ClubBot, "heuristic": HeuristicBot}
@@ -250,9 +262,7 @@ def misfits(view: View, facts: Facts, det: Round, policy: str = "club", engine: 
     count = 0
     for seat, text in view.events[facts.play_start :]:
         if text == "take" or text.startswith("give-dragon"):
-            for asked in r.window:
-                if asked != view.seat:
-                    r = r.apply(asked, "no-bomb")
+            r = _let_go(r, view.seat)
         if (seat ^ view.seat) & 1 and not r.window and r.to_move == seat and text.split()[0] in (PLAY, PASS):
             if isinstance(r, Round):
                 base = base or POLICIES[policy]()
@@ -267,8 +277,9 @@ def misfits(view: View, facts: Facts, det: Round, policy: str = "club", engine: 
     return count
 
 
-def _let_go(r: Round, seat: int) -> Round:
-    """``r`` after every seat of its bomb window but ``seat`` answers ``no-bomb``."""
+def _let_go(r: AnyRound, seat: int) -> AnyRound:
+    """``r`` (a reference or a native round) after every seat of its bomb window but ``seat``
+    answers ``no-bomb``."""
     for asked in r.window:
         if asked != seat:
             r = r.apply(asked, "no-bomb")
