@@ -290,13 +290,16 @@ class NoDeal(RuntimeError):
     """No deal consistent with the view was drawn in the tries allowed."""
 
 
-def determinize(view: View, rng: random.Random, tries: int = 100) -> Round:
+def determinize(view: View, rng: random.Random, tries: int = 100, facts: Facts | None = None) -> Round:
     """A full round consistent with everything ``view`` knows (see the module doc).
 
     A view without its public record (``events`` empty: a position set up by hand) is rebuilt
-    with :meth:`Round.from_view`, with no replay to check the sample against.
+    with :meth:`Round.from_view`, with no replay to check the sample against. ``facts`` are
+    :func:`read_facts` of ``view``, read here unless given (a search drawing many deals of one
+    view reads them once).
     """
-    facts = read_facts(view)
+    if facts is None:
+        facts = read_facts(view)
     for attempt in range(tries):
         hands = sample_hands(view, facts, rng, use_voids=attempt < tries // 2)
         if hands is None:
@@ -434,8 +437,8 @@ class SearchBot:
         if self.method == "ismcts" and sum(view.hand_sizes) > self.solve_cards:
             return self._tree(view, candidates, rng)
         team = view.seat & 1
+        facts = read_facts(view)
         weigh = self.misfit < 1.0 and bool(view.events)
-        facts = read_facts(view) if weigh else None
         # each scored determinization: its misfits (0 unless weighed) and the candidates' values
         scored: list[tuple[int, list[float]]] = []
         fewest = 1 << 30  # the fewest misfits of a determinization so far
@@ -444,14 +447,14 @@ class SearchBot:
         limit = self.iterations if self.iterations is not None else 1 << 30
         while n < limit and (self.iterations is not None or n == 0 or time.perf_counter() < deadline):
             try:
-                det = determinize(view, rng)
+                det = determinize(view, rng, facts=facts)
             except NoDeal:
                 if n == 0:
                     raise
                 break
             seed = rng.getrandbits(32)
             n += 1
-            count = misfits(view, facts, det, self.policy, self.rollouts) if facts is not None else 0
+            count = misfits(view, facts, det, self.policy, self.rollouts) if weigh else 0
             if count > fewest + self._skip:  # weighs under 1% of the best seen: not worth its rollouts
                 continue
             fewest = min(fewest, count)
@@ -488,12 +491,13 @@ class SearchBot:
         from pagoda.tichu.native import from_reference
 
         tree = Tree(view.seat, candidates, view.grand_calls, self.width, self.explore)
+        facts = read_facts(view)
         n = 0
         deadline = time.perf_counter() + self.budget
         limit = self.iterations if self.iterations is not None else 1 << 30
         while n < limit and (self.iterations is not None or n == 0 or time.perf_counter() < deadline):
             try:
-                det = from_reference(determinize(view, rng))
+                det = from_reference(determinize(view, rng, facts=facts))
             except NoDeal:
                 if n == 0:
                     raise
