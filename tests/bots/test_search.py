@@ -6,7 +6,7 @@ import pytest
 
 from pagoda.bots import get_bot
 from pagoda.bots.tichu import seat_rngs, step
-from pagoda.bots.tichu.search import SearchBot, determinize, misfits, read_facts
+from pagoda.bots.tichu.search import SearchBot, determinize, misfits, native_values, read_facts
 from pagoda.bots.tichu.tree import Node, Tree
 from pagoda.tichu import Round
 from pagoda.tichu.native import from_reference
@@ -102,7 +102,6 @@ def test_a_small_misfit_keeps_the_deals_that_fit_the_record_best() -> None:
     view, legal = position.view(seat), position.legal_actions(seat)
     assert sum(view.hand_sizes) > 10  # rolled out, not solved
     weighed = SearchBot(iterations=16, width=4, misfit=1e-6)
-    plain = SearchBot(iterations=1, width=4)
     candidates = weighed.candidates(view, legal)
     assert len(candidates) >= 2
     scored = weighed.evaluate(view, candidates, random.Random(7))
@@ -110,7 +109,7 @@ def test_a_small_misfit_keeps_the_deals_that_fit_the_record_best() -> None:
     for _ in range(16):  # the same draws as evaluate's
         det = determinize(view, rng)
         rng.getrandbits(32)
-        values = plain._native_rollouts(det, seat, candidates, seat & 1, view.grand_calls, "club")
+        values = native_values(det, seat, candidates, seat & 1, view.grand_calls, "club")
         draws.append((misfits(view, facts, det), values))
     fewest = min(count for count, _ in draws)
     best = [values for count, values in draws if count == fewest]

@@ -462,9 +462,7 @@ class SearchBot:
             if values is None:
                 self.rollout_count += len(candidates)
                 if self.rollouts == "native":
-                    values = self._native_rollouts(
-                        det, view.seat, candidates, team, view.grand_calls, self.policy
-                    )
+                    values = native_values(det, view.seat, candidates, team, view.grand_calls, self.policy)
                 else:
                     values = [
                         self._rollout(det, view.seat, action, seed, team, view.grand_calls)
@@ -534,19 +532,26 @@ class SearchBot:
         r = play_round(det.apply(seat, action), bots, rngs=rngs, view_of=fast_view)
         return float(round_value(r, team, grands))
 
-    @staticmethod
-    def _native_rollouts(
-        det: Round, seat: int, candidates: Sequence[Action], team: int, grands: Sequence[bool], policy: str
-    ) -> list[float]:
-        """Each candidate's rollout by ``policy`` on ``det``, played on the native core (one call each)."""
-        from pagoda.tichu.native import from_reference
 
-        core = from_reference(det)
-        values = []
-        for action in candidates:
-            a, b, first = core.apply(seat, action).rollouts(1, 0, policy=policy, first_out=True)[0]
-            values.append(float(value_of((int(a), int(b)), int(first), team, grands)))
-        return values
+def native_values(
+    det: Round,
+    seat: int,
+    candidates: Sequence[Action],
+    team: int,
+    grands: Sequence[bool],
+    policy: str = "club",
+) -> list[float]:
+    """Each candidate's value for ``team`` on ``det`` (:func:`~pagoda.bots.tichu.solver.value_of`,
+    ``grands`` the public Grand Tichu calls), the round played out by ``policy`` at every seat on
+    the native core (one rollout each)."""
+    from pagoda.tichu.native import from_reference
+
+    core = from_reference(det)
+    values = []
+    for action in candidates:
+        a, b, first = core.apply(seat, action).rollouts(1, 0, policy=policy, first_out=True)[0]
+        values.append(float(value_of((int(a), int(b)), int(first), team, grands)))
+    return values
 
 
 register("tichu", "search", level=2)(SearchBot)
