@@ -12,15 +12,26 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import pagoda.train.tichu as training
 from pagoda.bots import get_bot
 from pagoda.bots.tichu import ClubBot, play_round
-from pagoda.bots.tichu.learned import FEATURES_VERSION, WEIGHTS, LearnedBot, Model, consult, shipped, width
+from pagoda.bots.tichu.learned import (
+    FEATURES_VERSION,
+    WEIGHTS,
+    LearnedBot,
+    Model,
+    consult,
+    shipped,
+    target,
+    width,
+)
 from pagoda.bots.tichu.search import determinize
+from pagoda.bots.tichu.solver import round_value
 from pagoda.cli import main
 from pagoda.tichu import Action, Round, View
 from pagoda.tichu.round import Phase
 from pagoda.train.mlp import MLP
-from pagoda.train.tichu import Trainer, episode
+from pagoda.train.tichu import Trainer, advantages, episode
 
 SMALL = Model(hidden=(16, 8), seed=3)
 
@@ -133,6 +144,84 @@ def test_self_play_rows_train_the_network() -> None:
         trainer.learn(rows, score)
     assert trainer.loss is not None
     assert trainer.replay.count > 256
+
+
+def first_weighed_decision(seed: int, at_least: int) -> tuple[Round, int, list[Action], int]:
+    """The round of ``seed`` played by club to the first decision the network weighs with at
+    least ``at_least`` candidates: the round, the seat, the candidates and club's choice's index."""
+    r, club = Round.new(seed), ClubBot()
+    while not r.is_over:
+        decision = r.decisions()[0]
+        seat, view = decision.seat, r.view(decision.seat)
+        choice = consult(view, decision.actions, club, random.Random(0))
+        if r.phase is Phase.PLAY and choice.rows is not None and len(choice.candidates) >= at_least:
+            return r, seat, list(choice.candidates), choice.advice
+        r = r.apply(seat, club.decide(view, decision.actions, random.Random(0)))
+    raise AssertionError(f"no decision with {at_least} candidates in the round of seed {seed}")
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_rollout_targets_are_each_candidate_s_club_playout_less_club_s_choice(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    r, seat, candidates, advice = first_weighed_decision(seed, 4)
+    team, grands = seat & 1, r.view(seat).grand_calls
+    gains = advantages(r, seat, candidates, advice)
+    assert gains[advice] == 0.0
+    # each one by hand on the Python core: club at all four seats, seed 0, then target(ours, club's)
+    values = [
+        round_value(play_round(r.apply(seat, a), [ClubBot()] * 4, seed=0), team, grands) for a in candidates
+    ]
+    assert gains == [target(v, values[advice]) for v in values]
+    # without the native core the same numbers come from the Python playouts
+    monkeypatch.setattr(training, "engine_name", lambda: "python")
+    assert advantages(r, seat, candidates, advice) == gains
+
+
+def test_rollout_episodes_give_a_row_for_every_candidate_with_its_gain() -> None:
+    model = Model(hidden=(8,), seed=0)
+    rows, score = episode(model, 10_000_000, random.Random(0), targets="rollout")
+    assert sum(score) % 5 == 0
+    assert all(y is not None for _, _, y in rows)
+    # club's own choice gains nothing over itself; the others gain or lose something somewhere
+    advised = [y for x, _, y in rows if x[-1] == 1.0]
+    assert advised
+    assert set(advised) == {0.0}
+    assert any(y != 0.0 for x, _, y in rows if x[-1] == 0.0)
+    assert len(rows) > len(advised)  # more than one candidate per decision, on the whole
+    trainer = Trainer(model, seed=0)
+    trainer.learn(rows, score)
+    assert trainer.replay.count == len(rows)
+
+
+def test_a_checkpoint_keeps_its_targets(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "r.npz"
+    common = ["--out", str(out), "--hidden", "8", "--eval-every", "0", "--no-progress"]
+    assert main(["train", "tichu", "--targets", "rollout", "--episodes", "2", *common]) == 0
+    assert Model.load(str(out)).meta["targets"] == "rollout"
+    before = out.read_bytes()
+    with pytest.raises(SystemExit) as e:
+        main(["train", "tichu", "--episodes", "4", "--resume", str(out), *common])
+    assert e.value.code == 2
+    assert "was trained on targets 'rollout', not 'result'" in capsys.readouterr().err
+    assert out.read_bytes() == before
+    with pytest.raises(SystemExit):
+        main(["train", "tichu", "--targets", "advice", "--episodes", "2", *common])
+
+
+def test_the_margin_keeps_club_s_choice_unless_the_network_is_sure() -> None:
+    # a margin no network reaches (its values are points / 200) plays exactly club's round
+    sure = [LearnedBot(SMALL, margin=1e9) for _ in range(4)]
+    assert (
+        play_round(Round.new(5), sure, seed=5).record
+        == play_round(Round.new(5), [ClubBot()] * 4, seed=5).record
+    )
+    bot = get_bot("tichu", "learned:margin=0.25")
+    assert isinstance(bot, LearnedBot)
+    assert bot.margin == 0.25
+    for bad in ("-1", "nan", "wide"):
+        with pytest.raises(ValueError, match=f"margin must be a number, 0 or more, not {bad}"):
+            LearnedBot(SMALL, margin=bad)
 
 
 def test_the_train_command_checkpoints_resumes_and_exports(tmp_path: Path) -> None:

@@ -8,8 +8,14 @@ values highest. The calls, the exchange and the rest the network does not weigh 
 (:func:`pagoda.bots.tichu.learned.consult`). When the round is over, every decision the network
 weighs (club's seats' too) becomes one training row, its target the round's result for the
 seat's team (:func:`pagoda.bots.tichu.learned.target`). Club's choice is part of every row, so
-the network learns where to leave club's play. Rows go to a replay buffer (the last 65,536), and
-every 64 new rows train the network one Adam step on a batch of 256 drawn from it.
+the network learns where to leave club's play. With ``--targets rollout`` every decision the
+network weighs gives a row for each of its candidates instead, the target what that candidate
+gains over club's choice on the whole deal, the rest of the round played by club at every seat
+(:func:`advantages`: one step of policy improvement over club, measured rather than guessed from
+one noisy round). The candidates' features see only the seat's view, so the network learns the
+gain expected over the deals that view allows. Rows go to a replay buffer (the last 65,536), and
+every 64 new rows train the network one Adam step on a batch of 256 drawn from it. A checkpoint
+remembers its targets; resuming it on the other kind is refused.
 
 Every ``--checkpoint-every`` episodes the model and Adam's state are written to ``--out`` (an npz,
 atomically), and every ``--eval-every`` episodes one line is added to the curve (``--curve``,
@@ -21,6 +27,7 @@ checkpoint (the replay buffer starts empty). ``--export CKPT`` writes a checkpoi
 alone, in half precision, to ``--out`` (the shipped file).
 
     pagoda train tichu --episodes 30000 --out tichu.npz --seed 0
+    pagoda train tichu --targets rollout --episodes 60000 --out tichu.npz --seed 0
     pagoda train tichu --episodes 60000 --out tichu.npz --resume tichu.npz
     pagoda train tichu --export tichu-best.npz --out src/pagoda/bots/tichu/learned_tichu.npz
 """
@@ -37,11 +44,16 @@ from pagoda.arena.stats import summarize
 from pagoda.bots.tichu.club import ClubBot
 from pagoda.bots.tichu.driver import play_round, seat_rngs
 from pagoda.bots.tichu.learned import LearnedBot, Model, consult, target, width
-from pagoda.tichu import Round
+from pagoda.bots.tichu.search import native_values
+from pagoda.bots.tichu.solver import round_value
+from pagoda.native import engine_name
+from pagoda.tichu import Action, Round
 from pagoda.train.mlp import Array, Progress, Replay, checked, export, training_parser
 
 #: the first deal of the curve's evaluation (deals 50,001 on: never trained on, never reported)
 EVAL_SEED = 50_001
+#: what a row's target is (see the module's text)
+TARGETS = ("result", "rollout")
 #: rows the replay buffer keeps, the batch of an Adam step, and the new rows between two steps
 BUFFER, BATCH, EVERY = 65_536, 256, 64
 
@@ -51,16 +63,38 @@ def training_seed(seed: int, episode: int) -> int:
     return 10_000_000 * (1 + seed) + episode
 
 
+def advantages(r: Round, seat: int, candidates: Sequence[Action], advice: int) -> list[float]:
+    """What each candidate gains over club's choice (``candidates[advice]``) for ``seat``'s team
+    on the whole deal ``r``, the round played out by club at every seat after it (on the native
+    core when built): the two values' :func:`~pagoda.bots.tichu.learned.target`."""
+    team = seat & 1
+    grands = r.view(seat).grand_calls
+    if engine_name() == "native":
+        values = native_values(r, seat, candidates, team, grands)
+    else:
+        club = [ClubBot()] * 4
+        values = [
+            float(round_value(play_round(r.apply(seat, a), club, seed=0), team, grands)) for a in candidates
+        ]
+    return [target(round(v), round(values[advice])) for v in values]
+
+
 def episode(
-    model: Model, deal_seed: int, rng: random.Random, club: float = 0.5, epsilon: float = 0.05
-) -> tuple[list[tuple[Array, int]], tuple[int, int]]:
-    """Play one training round; the rows of the decisions the network weighs, with their seats,
-    and the round's score (team 0, team 1)."""
+    model: Model,
+    deal_seed: int,
+    rng: random.Random,
+    club: float = 0.5,
+    epsilon: float = 0.05,
+    targets: str = "result",
+) -> tuple[list[tuple[Array, int, float | None]], tuple[int, int]]:
+    """Play one training round; the rows of the decisions the network weighs, each with its
+    seat and, with ``targets="rollout"``, its target (:func:`advantages`: a row for every
+    candidate), and the round's score (team 0, team 1)."""
     advisor = ClubBot()
     by_club = [rng.random() < club for _ in range(4)]
     rngs = seat_rngs(deal_seed)
     r = Round.new(deal_seed)
-    rows: list[tuple[Array, int]] = []
+    rows: list[tuple[Array, int, float | None]] = []
     for _ in range(5000):
         if r.is_over:
             break
@@ -77,7 +111,11 @@ def episode(
             k = rng.randrange(len(choice.candidates))
         else:
             k = int(np.argmax(model.q(choice.rows)))
-        rows.append((choice.rows[k], seat))
+        if targets == "rollout":
+            gains = advantages(r, seat, choice.candidates, choice.advice)
+            rows.extend((x, seat, y) for x, y in zip(choice.rows, gains, strict=True))
+        else:
+            rows.append((choice.rows[k], seat, None))
         r = r.apply(seat, choice.candidates[k])
     else:
         raise RuntimeError(f"the round of seed {deal_seed} did not end")
@@ -114,11 +152,12 @@ class Trainer:
         self.loss: float | None = None
         self.np_rng = np.random.default_rng(seed)
 
-    def learn(self, rows: Sequence[tuple[Array, int]], score: Sequence[int]) -> None:
-        """Add an episode's rows (targets: the seat's team's result) and take the Adam steps now due."""
-        for x, seat in rows:
+    def learn(self, rows: Sequence[tuple[Array, int, float | None]], score: Sequence[int]) -> None:
+        """Add an episode's rows (targets: their own, else the seat's team's result) and take the
+        Adam steps now due."""
+        for row, seat, gain in rows:
             team = seat & 1
-            self.replay.add(x, target(score[team], score[1 - team]))
+            self.replay.add(row, target(score[team], score[1 - team]) if gain is None else gain)
         buf = self.replay
         while buf.fresh >= EVERY and buf.count >= BATCH:
             buf.fresh -= EVERY
@@ -134,6 +173,7 @@ def train(
     resume: str | None = None,
     club: float = 0.5,
     epsilon: float = 0.05,
+    targets: str = "result",
     lr: float = 1e-3,
     hidden: Sequence[int] = (256, 128),
     checkpoint_every: int = 1000,
@@ -145,7 +185,12 @@ def train(
     log: Callable[[str], None] | None = None,
 ) -> Model:
     """Train (or go on training) to ``episodes`` episodes in all; checkpoints to ``out``."""
+    if targets not in TARGETS:
+        raise ValueError(f"targets must be one of {', '.join(TARGETS)}, not {targets!r}")
     model = Model.load(resume) if resume else Model(hidden=hidden, seed=seed)
+    trained_on = model.meta.setdefault("targets", targets if not resume else "result")
+    if trained_on != targets:
+        raise ValueError(f"{resume} was trained on targets {trained_on!r}, not {targets!r}")
     done = int(model.meta.get("episodes", 0))
     trainer = Trainer(model, seed=seed + done, lr=lr)
     bar = Progress(episodes, done, progress)
@@ -180,7 +225,7 @@ def train(
 
     while done < episodes:
         rng = random.Random(f"pagoda-train-tichu/{seed}/{done}")
-        rows, score = episode(model, training_seed(seed, done), rng, club, epsilon)
+        rows, score = episode(model, training_seed(seed, done), rng, club, epsilon, targets)
         trainer.learn(rows, score)
         done += 1
         note = "" if trainer.loss is None else f"loss {trainer.loss:.3f}"
@@ -204,6 +249,13 @@ def run(argv: Sequence[str]) -> int:
     )
     parser.add_argument("--club", type=float, default=0.5, help="chance a seat is the club bot's")
     parser.add_argument("--epsilon", type=float, default=0.05, help="exploration")
+    parser.add_argument(
+        "--targets",
+        choices=TARGETS,
+        default="result",
+        help="result: the round's result for the decision taken; rollout: every candidate's gain "
+        "over club's choice, the deal played out by club",
+    )
     parser.add_argument("--best", help="the best checkpoint by the curve (default: --out with -best.npz)")
     args = parser.parse_args(argv)
     if args.export:
@@ -220,6 +272,7 @@ def run(argv: Sequence[str]) -> int:
             resume=args.resume,
             club=args.club,
             epsilon=args.epsilon,
+            targets=args.targets,
             lr=args.lr,
             hidden=hidden,
             checkpoint_every=args.checkpoint_every,
@@ -236,4 +289,14 @@ def run(argv: Sequence[str]) -> int:
     return 0
 
 
-__all__ = ["EVAL_SEED", "Trainer", "episode", "evaluate", "run", "train", "training_seed"]
+__all__ = [
+    "EVAL_SEED",
+    "TARGETS",
+    "Trainer",
+    "advantages",
+    "episode",
+    "evaluate",
+    "run",
+    "train",
+    "training_seed",
+]

@@ -15,10 +15,10 @@ from pagoda.bots.tichu.search import SearchBot, determinize
 
 # level 1: on 2,000 held-out deals it loses to club and, on 1,000, to the heuristic (docs/strength.md)
 @register("tichu", "learned", level=1, description="a Q network from self-play over the club bot's advice")
-def _learned(weights: str | None = None) -> Any:
+def _learned(weights: str | None = None, margin: str = "0") -> Any:
     from pagoda.bots.tichu.learned import LearnedBot
 
-    return LearnedBot(weights=weights)
+    return LearnedBot(weights=weights, margin=margin)
 
 
 __all__ = [

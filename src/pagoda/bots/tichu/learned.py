@@ -2,9 +2,13 @@
 
 In play, a small multilayer perceptron, run with numpy alone, scores each candidate action of
 the seat's own turn (lead, follow, pass), of a bomb offer out of turn (each bomb and
-``no-bomb``) and of the Dragon's gift; the bot takes the highest score (no randomness at play
-time). The network predicts the round's result for the seat's team: the difference of the two
-teams' scores, divided by 200 and clipped to ±1.5 (:func:`target`).
+``no-bomb``) and of the Dragon's gift; the bot takes the highest score where it beats the club
+bot's choice by more than a margin (the ``margin`` option, in the network's units), and club's
+choice otherwise (no randomness at play time). Trained on the round's results (``pagoda train
+tichu --targets result``), the network predicts the round's result for the seat's team: the
+difference of the two teams' scores, divided by 200 and clipped to ±1.5 (:func:`target`);
+trained on rollouts (``--targets rollout``), it predicts each candidate's gain over club's
+choice when club plays the deal out, in the same units.
 
 Its input (:func:`features`) is read from the seat's :class:`~pagoda.tichu.View` alone:
 
@@ -31,6 +35,7 @@ needs them, and refused when written for another feature layout (:data:`FEATURES
 (True, 0)
 """
 
+import math
 import random
 from collections.abc import Sequence
 from functools import lru_cache
@@ -306,10 +311,20 @@ def shipped() -> Model:
 
 
 class LearnedBot:
-    """Plays the candidate its network values highest; the club bot's calls and exchange."""
+    """Plays the candidate its network values highest when it beats club's choice by more than
+    ``margin`` (in the network's units, points / 200), else club's choice; the club bot's calls
+    and exchange."""
 
-    def __init__(self, model: Model | None = None, weights: str | None = None, **_: object) -> None:
+    def __init__(
+        self, model: Model | None = None, weights: str | None = None, margin: float | str = 0.0, **_: object
+    ) -> None:
         self._model = model if model is not None else Model.load(weights) if weights else None
+        try:
+            self.margin = float(margin)
+        except ValueError:
+            self.margin = math.nan
+        if not self.margin >= 0.0:
+            raise ValueError(f"learned bot option margin must be a number, 0 or more, not {margin}")
         self.club = ClubBot()
 
     @property
@@ -320,12 +335,17 @@ class LearnedBot:
         return self._model
 
     def decide(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
-        """The candidate of highest value, or the club bot's choice where the network has none."""
+        """The candidate of highest value (club's unless another beats it by more than the margin),
+        or the club bot's choice where the network has none."""
         choice = consult(view, legal_actions, self.club, rng)
         if choice.action is not None:
             return choice.action
         assert choice.rows is not None
-        return choice.candidates[int(np.argmax(self.model.q(choice.rows)))]
+        q = self.model.q(choice.rows).ravel()
+        best = int(np.argmax(q))
+        if q[best] - q[choice.advice] <= self.margin:
+            best = choice.advice
+        return choice.candidates[best]
 
 
 __all__ = [
