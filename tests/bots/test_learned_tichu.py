@@ -192,12 +192,24 @@ def test_rollout_episodes_give_a_row_for_every_candidate_with_its_gain() -> None
     trainer = Trainer(model, seed=0)
     trainer.learn(rows, score)
     assert trainer.replay.count == len(rows)
+    # a step every 64 new rows, or (rollout targets) every 256: rows // 64 and rows // 256 steps
+    assert model.net.t == len(rows) // 64
+    once = Model(hidden=(8,), seed=0)
+    Trainer(once, seed=0, every=256).learn(rows, score)
+    assert once.net.t == len(rows) // 256 >= 1
 
 
 def test_a_checkpoint_keeps_its_targets(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "r.npz"
     common = ["--out", str(out), "--hidden", "8", "--eval-every", "0", "--no-progress"]
-    assert main(["train", "tichu", "--targets", "rollout", "--episodes", "2", *common]) == 0
+    assert main(["train", "tichu", "--targets", "rollout", "--club", "1.0", "--episodes", "2", *common]) == 0
+    # the command's rollout training steps every 256 rows: the two episodes' rows // 256 steps
+    # (club at every seat: the rows do not depend on the network)
+    rows = 0
+    for k in range(2):
+        rng = random.Random(f"pagoda-train-tichu/0/{k}")
+        rows += len(episode(Model(hidden=(8,)), training.training_seed(0, k), rng, 1.0, targets="rollout")[0])
+    assert Model.load(str(out)).net.t == rows // 256 >= 1
     assert Model.load(str(out)).meta["targets"] == "rollout"
     before = out.read_bytes()
     with pytest.raises(SystemExit) as e:

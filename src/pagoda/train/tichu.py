@@ -14,8 +14,11 @@ gains over club's choice on the whole deal, the rest of the round played by club
 (:func:`advantages`: one step of policy improvement over club, measured rather than guessed from
 one noisy round). The candidates' features see only the seat's view, so the network learns the
 gain expected over the deals that view allows. Rows go to a replay buffer (the last 65,536), and
-every 64 new rows train the network one Adam step on a batch of 256 drawn from it. A checkpoint
-remembers its targets; resuming it on the other kind is refused.
+every 64 new rows train the network one Adam step on a batch of 256 drawn from it; rollout
+targets, some 320 rows a round, take a step every 256 new rows instead, so that a row trains the
+network about once (four times over the last 200 rounds overfit their noise: the network's
+values came to no better than chance on fresh decisions). A checkpoint remembers its targets;
+resuming it on the other kind is refused.
 
 Every ``--checkpoint-every`` episodes the model and Adam's state are written to ``--out`` (an npz,
 atomically), and every ``--eval-every`` episodes one line is added to the curve (``--curve``,
@@ -55,6 +58,7 @@ EVAL_SEED = 50_001
 #: what a row's target is (see the module's text)
 TARGETS = ("result", "rollout")
 #: rows the replay buffer keeps, the batch of an Adam step, and the new rows between two steps
+#: (rollout targets: a step every batch of new rows, see the module's text)
 BUFFER, BATCH, EVERY = 65_536, 256, 64
 
 
@@ -145,9 +149,10 @@ def evaluate(model: Model, deals: int, seed: int = EVAL_SEED) -> dict[str, float
 class Trainer:
     """The training state: the model, its replay buffer, the recent loss."""
 
-    def __init__(self, model: Model, seed: int = 0, lr: float = 1e-3) -> None:
+    def __init__(self, model: Model, seed: int = 0, lr: float = 1e-3, every: int = EVERY) -> None:
         self.model = model
         self.lr = lr
+        self.every = every
         self.replay = Replay(width(), BUFFER)
         self.loss: float | None = None
         self.np_rng = np.random.default_rng(seed)
@@ -159,8 +164,8 @@ class Trainer:
             team = seat & 1
             self.replay.add(row, target(score[team], score[1 - team]) if gain is None else gain)
         buf = self.replay
-        while buf.fresh >= EVERY and buf.count >= BATCH:
-            buf.fresh -= EVERY
+        while buf.fresh >= self.every and buf.count >= BATCH:
+            buf.fresh -= self.every
             x, y = buf.batch(self.np_rng, BATCH)
             loss = self.model.net.step(x, y, self.lr)
             self.loss = loss if self.loss is None else 0.98 * self.loss + 0.02 * loss
@@ -192,7 +197,7 @@ def train(
     if trained_on != targets:
         raise ValueError(f"{resume} was trained on targets {trained_on!r}, not {targets!r}")
     done = int(model.meta.get("episodes", 0))
-    trainer = Trainer(model, seed=seed + done, lr=lr)
+    trainer = Trainer(model, seed=seed + done, lr=lr, every=BATCH if targets == "rollout" else EVERY)
     bar = Progress(episodes, done, progress)
     spent = float(model.meta.get("seconds", 0.0))
     began = time.perf_counter()
