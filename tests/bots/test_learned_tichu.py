@@ -17,6 +17,7 @@ from pagoda.bots import get_bot
 from pagoda.bots.tichu import ClubBot, play_round
 from pagoda.bots.tichu.learned import (
     FEATURES_VERSION,
+    MARGIN,
     WEIGHTS,
     LearnedBot,
     Model,
@@ -231,6 +232,8 @@ def test_the_margin_keeps_club_s_choice_unless_the_network_is_sure() -> None:
     bot = get_bot("tichu", "learned:margin=0.25")
     assert isinstance(bot, LearnedBot)
     assert bot.margin == 0.25
+    # by default the shipped network's margin, chosen on tuning deals (docs/strength.md): 10 points
+    assert get_bot("tichu", "learned").margin == LearnedBot().margin == MARGIN == 0.05
     for bad in ("-1", "nan", "wide"):
         with pytest.raises(ValueError, match=f"margin must be a number, 0 or more, not {bad}"):
             LearnedBot(SMALL, margin=bad)

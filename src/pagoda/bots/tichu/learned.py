@@ -310,13 +310,21 @@ def shipped() -> Model:
     return Model.load(resources.files("pagoda.bots.tichu").joinpath(WEIGHTS).read_bytes())
 
 
+#: the margin by default: the shipped network's, chosen on tuning deals (docs/strength.md)
+MARGIN = 0.05
+
+
 class LearnedBot:
     """Plays the candidate its network values highest when it beats club's choice by more than
     ``margin`` (in the network's units, points / 200), else club's choice; the club bot's calls
     and exchange."""
 
     def __init__(
-        self, model: Model | None = None, weights: str | None = None, margin: float | str = 0.0, **_: object
+        self,
+        model: Model | None = None,
+        weights: str | None = None,
+        margin: float | str = MARGIN,
+        **_: object,
     ) -> None:
         self._model = model if model is not None else Model.load(weights) if weights else None
         try:
@@ -351,6 +359,7 @@ class LearnedBot:
 __all__ = [
     "ACTION_WIDTH",
     "FEATURES_VERSION",
+    "MARGIN",
     "NET",
     "STATE_WIDTH",
     "WEIGHTS",
