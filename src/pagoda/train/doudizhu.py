@@ -3,33 +3,51 @@
 Every episode is one round of ``classic`` (or ``--rules``) from a training seed (10,000,000 ×
 (1 + ``--seed``) + the episode number: never a seed the project reports figures on). Each seat
 is played by the networks being trained (with probability 1 − ``--heuristic``) or by the
-``heuristic`` bot; the networks' seats take a random legal action with probability ``--epsilon``
-(``--bid-epsilon`` in the auction), else the one they value highest. When the round is over,
-every decision that had a choice (the heuristic's too) becomes one training row of its role's
-network (the bidding network for the auction), its target the round's result for the seat
-that took it: +1 won, −1 lost. The heuristic's scores are part of every row (its advice, see
-:func:`pagoda.bots.doudizhu.learned.play_features`), so the networks learn where to follow it.
-Rows go to a replay buffer per network (the last 65,536), and every 64 new rows train that
-network one Adam step on a batch of 256 drawn from it.
+``heuristic`` bot; the networks' seats take a random candidate with probability ``--epsilon``
+(``--bid-epsilon`` in the auction), else the one they value highest. A decision's candidates are
+the learned bot's (:func:`pagoda.bots.doudizhu.learned.consult`: every bid, or the heuristic's
+best ``--width`` plays), and the heuristic's scores are part of every row (its advice, see
+:func:`pagoda.bots.doudizhu.learned.play_features`), so the networks learn where to leave it.
+
+Targets (``--targets``): with ``result`` every decision with a choice (the heuristic's too)
+becomes one row of its role's network (the bidding network for the auction), its target the
+round's result for the seat that took it: +1 won, −1 lost. With ``rollout`` every such decision
+gives a row for each of its candidates, the target what that candidate gains over the
+heuristic's choice when the heuristic plays the rest of the deal (the auction too) at every seat:
+the two results' difference, halved (:func:`advantages`). That is one step of policy
+improvement over the heuristic, measured on the real deal rather than guessed from one noisy
+round; the rows see only the seat's view, so a network learns the gain expected over the deals
+the view allows. The playouts run on the native core when it is built (``--engine``).
+
+Rows go to a replay buffer per network (the last 65,536); result targets train a network one
+Adam step on a batch of 256 every 64 new rows, rollout targets (some 110 rows a round) every 256
+by default, so that a row trains about once (``--every`` sets it). Episodes are played in blocks
+of 16 (shorter where a block would pass a checkpoint or a curve point) with the networks as they
+stand at the block's start, by ``--workers`` processes, and learned from in episode order: the
+run is the same whatever the number of workers. A checkpoint remembers its targets; resuming it
+on the other kind is refused.
 
 Every ``--checkpoint-every`` episodes the model and Adam's state are written to ``--out`` (an npz,
 atomically), and every ``--eval-every`` episodes one line is added to the curve (``--curve``,
 JSON lines): the episodes, the seconds, each network's recent loss and the win rate against the
 heuristic on ``--eval-deals`` fixed deals from seed 50,001, each played in both seatings with the
-auction (the arena's WP, with its 95% interval). ``--resume CKPT`` goes on from a checkpoint (the
-replay buffers start empty). ``--export CKPT`` writes a checkpoint's weights alone, in half
-precision, to ``--out`` (the shipped file).
+auction (the arena's WP, with its 95% interval; the networks play every candidate they value
+highest, margin 0). ``--resume CKPT`` goes on from a checkpoint (the replay buffers start empty).
+``--export CKPT`` writes a checkpoint's weights alone, in half precision, to ``--out`` (the
+shipped file).
 
     pagoda train doudizhu --episodes 50000 --out ddz.npz --seed 0
+    pagoda train doudizhu --targets rollout --episodes 20000 --out ddz.npz --workers 2
     pagoda train doudizhu --episodes 80000 --out ddz.npz --resume ddz.npz
     pagoda train doudizhu --export ddz.npz --out src/pagoda/bots/doudizhu/learned_doudizhu.npz
 """
 
 import json
+import multiprocessing
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -39,29 +57,48 @@ from pagoda.bots.doudizhu.driver import play_round
 from pagoda.bots.doudizhu.heuristic import HeuristicBot
 from pagoda.bots.doudizhu.learned import (
     NETS,
-    ROLES,
+    WIDTH,
     LearnedBot,
     Model,
-    bid_features,
     bid_width,
-    play_features,
+    consult,
     play_width,
-    role_of,
     supported,
 )
-from pagoda.doudizhu import Round, Rules, new_round, parse_rules
-from pagoda.doudizhu.round import Phase
+from pagoda.doudizhu import Action, Round, Rules, new_round, parse_rules
 from pagoda.train.mlp import Array, Progress, Replay, checked, export, training_parser
 
 #: the first deal of the curve's evaluation (deals 50,001 on: never trained on, never reported)
 EVAL_SEED = 50_001
+#: what a row's target is (see the module's text)
+TARGETS = ("result", "rollout")
 #: rows a replay buffer keeps, the batch of an Adam step, and the new rows between two steps
+#: (rollout targets: a step every batch of new rows, see the module's text)
 BUFFER, BATCH, EVERY = 65_536, 256, 64
+#: episodes played with the same networks (by the workers) before any is learned from
+BLOCK = 16
+
+#: a training row: the network, the row, the seat, and its target (None: the round's result)
+Row = tuple[str, Array, int, float | None]
 
 
 def training_seed(seed: int, episode: int) -> int:
     """The deal seed of an episode: 10,000,000 × (1 + ``seed``) + ``episode``."""
     return 10_000_000 * (1 + seed) + episode
+
+
+def won(points: int) -> int:
+    """A seat's result: +1 won, −1 lost."""
+    return 1 if points > 0 else -1
+
+
+def advantages(r: Any, seat: int, candidates: Sequence[Action], advice: int) -> list[float]:
+    """What each candidate gains for ``seat`` over the heuristic's choice (``candidates[advice]``)
+    on the whole deal ``r``, the rest of the round (the auction too) played by the heuristic at
+    every seat: the difference of the two results (+1 won, −1 lost), halved."""
+    heuristic = [HeuristicBot()] * len(r.hands)
+    results = [won(play_round(r.apply(seat, a), heuristic, seed=0).score()[seat]) for a in candidates]
+    return [(v - results[advice]) / 2 for v in results]
 
 
 def episode(
@@ -73,12 +110,14 @@ def episode(
     epsilon: float = 0.05,
     bid_epsilon: float = 0.1,
     engine: str = "auto",
-) -> tuple[list[tuple[str, Array, int]], tuple[int, ...]]:
-    """Play one training round; its decisions with a choice as (network, row, seat), and the score."""
-    teacher = HeuristicBot()
+    targets: str = "result",
+    width: int = WIDTH,
+) -> tuple[list[Row], tuple[int, ...]]:
+    """Play one training round; the rows of its decisions with a choice (with ``targets="rollout"``
+    a row for every candidate, with its target: :func:`advantages`), and the score."""
     by_heuristic = [rng.random() < heuristic for _ in range(rules.players)]
     r: Any = new_round(deal_seed, rules, engine=engine)
-    rows: list[tuple[str, Array, int]] = []
+    rows: list[Row] = []
     for _ in range(10_000):
         if r.is_over:
             break
@@ -87,34 +126,29 @@ def episode(
         if len(legal) == 1:
             r = r.apply(seat, legal[0])
             continue
-        view = r.view(seat)
-        auction = view.phase is Phase.AUCTION
-        name = "bid" if auction else ROLES[role_of(view)]
-        if auction:
-            xs = bid_features(view, legal)
-            hint = int(np.argmax(xs[:, -1]))  # the heuristic's bid is flagged in the rows
-        else:
-            scores = teacher.scores(view, legal)
-            xs = play_features(view, legal, scores)
-            hint = int(np.argmax(scores))  # the heuristic's own choice: its first best score
+        choice = consult(r.view(seat), legal, width)
         if by_heuristic[seat]:
-            k = hint
-        elif rng.random() < (bid_epsilon if auction else epsilon):
-            k = rng.randrange(len(legal))
+            k = choice.advice
+        elif rng.random() < (bid_epsilon if choice.net == "bid" else epsilon):
+            k = rng.randrange(len(choice.candidates))
         else:
-            k = int(np.argmax(model.q(name, xs)))
-        action, x = legal[k], xs[k]
-        rows.append((name, x, seat))
-        r = r.apply(seat, action)
+            k = int(np.argmax(model.q(choice.net, choice.rows)))
+        if targets == "rollout":
+            gains = advantages(r, seat, choice.candidates, choice.advice)
+            rows.extend((choice.net, x, seat, y) for x, y in zip(choice.rows, gains, strict=True))
+        else:
+            rows.append((choice.net, choice.rows[k], seat, None))
+        r = r.apply(seat, choice.candidates[k])
     else:
         raise RuntimeError(f"the round of seed {deal_seed} did not end")
     return rows, tuple(r.score())
 
 
 def evaluate(model: Model, deals: int, seed: int = EVAL_SEED, rules: Rules | None = None) -> dict[str, float]:
-    """The arena's WP of the model against the heuristic: ``deals`` deals with the auction, both seatings."""
+    """The arena's WP of the model against the heuristic: ``deals`` deals with the auction, both
+    seatings. The networks play every candidate they value highest (margin 0)."""
     rules = rules or parse_rules("classic")
-    bot, other = LearnedBot(model), HeuristicBot()
+    bot, other = LearnedBot(model, margin=0.0), HeuristicBot()
     means = []
     for deal in range(seed, seed + deals):
         wins = 0.0
@@ -131,24 +165,93 @@ def evaluate(model: Model, deals: int, seed: int = EVAL_SEED, rules: Rules | Non
 class Trainer:
     """The training state: the model, its replay buffers, the recent losses."""
 
-    def __init__(self, model: Model, seed: int = 0, lr: float = 1e-3) -> None:
+    def __init__(self, model: Model, seed: int = 0, lr: float = 1e-3, every: int = EVERY) -> None:
         self.model = model
         self.lr = lr
+        self.every = every
         self.replay = {n: Replay(bid_width() if n == "bid" else play_width(), BUFFER) for n in NETS}
         self.losses: dict[str, float] = {}
         self.np_rng = np.random.default_rng(seed)
 
-    def learn(self, rows: Sequence[tuple[str, Array, int]], score: Sequence[int]) -> None:
-        """Add an episode's rows (targets: +1 won, -1 lost) and take the Adam steps now due."""
-        for name, x, seat in rows:
-            self.replay[name].add(x, 1.0 if score[seat] > 0 else -1.0)
+    def learn(self, rows: Sequence[Row], score: Sequence[int]) -> None:
+        """Add an episode's rows (targets: their own, else +1 won, -1 lost) and take the Adam steps
+        now due."""
+        for name, x, seat, gain in rows:
+            self.replay[name].add(x, float(won(score[seat])) if gain is None else gain)
         for name, buf in self.replay.items():
-            while buf.fresh >= EVERY and buf.count >= BATCH:
-                buf.fresh -= EVERY
+            while buf.fresh >= self.every and buf.count >= BATCH:
+                buf.fresh -= self.every
                 x, y = buf.batch(self.np_rng, BATCH)
                 loss = self.model.nets[name].step(x, y, self.lr)
                 old = self.losses.get(name)
                 self.losses[name] = loss if old is None else 0.98 * old + 0.02 * loss
+
+
+#: a worker's copy of the networks, and how to play its episodes (set in each worker)
+_WORKER: dict[str, Any] = {}
+
+
+def _weights(model: Model) -> dict[str, tuple[list[Array], list[Array]]]:
+    return {name: (net.w, net.b) for name, net in model.nets.items()}
+
+
+def _start_worker(hidden: Sequence[int], settings: dict[str, Any]) -> None:
+    _WORKER.update(model=Model(hidden=hidden), settings=settings)
+
+
+def _play(
+    job: tuple[dict[str, tuple[list[Array], list[Array]]] | None, int],
+) -> tuple[list[Row], tuple[int, ...]]:
+    """Play episode ``number`` with the given weights (None: the worker's own, unchanged)."""
+    weights, number = job
+    model: Model = _WORKER["model"]
+    if weights is not None:
+        for name, (w, b) in weights.items():
+            model.nets[name].w, model.nets[name].b = w, b
+    s = _WORKER["settings"]
+    rng = random.Random(f"pagoda-train/{s['seed']}/{number}")
+    return episode(
+        model,
+        training_seed(s["seed"], number),
+        rng,
+        s["rules"],
+        s["heuristic"],
+        s["epsilon"],
+        s["bid_epsilon"],
+        s["engine"],
+        s["targets"],
+        s["width"],
+    )
+
+
+def _blocks(
+    model: Model, first: int, last: int, workers: int, settings: dict[str, Any], stops: Sequence[int] = ()
+) -> Iterator[list[tuple[list[Row], tuple[int, ...]]]]:
+    """The episodes ``first`` to ``last`` − 1, a block at a time, each block played with the
+    networks as they stand when it starts (the caller learns from a block before the next). A
+    block holds :data:`BLOCK` episodes, fewer where it would pass a multiple of one of ``stops``
+    (the checkpoints and the curve's points are taken between blocks)."""
+    pool = None
+    if workers > 1:
+        context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
+        pool = context.Pool(workers, _start_worker, (model.hidden, settings))
+    else:
+        _start_worker(model.hidden, settings)
+    try:
+        begin = first
+        while begin < last:
+            end = min([last, begin + BLOCK, *((begin // k + 1) * k for k in stops if k)])
+            numbers = range(begin, end)
+            begin = end
+            if pool is None:
+                _WORKER["model"] = model
+                yield [_play((None, n)) for n in numbers]
+            else:
+                weights = _weights(model)
+                yield pool.map(_play, [(weights, n) for n in numbers], chunksize=1)
+    finally:
+        if pool is not None:
+            pool.terminate()
 
 
 def train(
@@ -160,6 +263,10 @@ def train(
     heuristic: float = 0.5,
     epsilon: float = 0.05,
     bid_epsilon: float = 0.1,
+    targets: str = "result",
+    width: int = WIDTH,
+    workers: int = 1,
+    every: int | None = None,
     lr: float = 1e-3,
     hidden: Sequence[int] = (256, 128),
     checkpoint_every: int = 2000,
@@ -176,12 +283,29 @@ def train(
         raise ValueError(
             f"rules {rules!r}: the learned bot trains on three seats, one pack, bids, no wild cards"
         )
+    if targets not in TARGETS:
+        raise ValueError(f"targets must be one of {', '.join(TARGETS)}, not {targets!r}")
     model = Model.load(resume) if resume else Model(hidden=hidden, seed=seed)
+    trained_on = model.meta.setdefault("targets", targets if not resume else "result")
+    if trained_on != targets:
+        raise ValueError(f"{resume} was trained on targets {trained_on!r}, not {targets!r}")
     done = int(model.meta.get("episodes", 0))
-    trainer = Trainer(model, seed=seed + done, lr=lr)
+    if every is None:
+        every = BATCH if targets == "rollout" else EVERY
+    trainer = Trainer(model, seed=seed + done, lr=lr, every=every)
     bar = Progress(episodes, done, progress)
     spent = float(model.meta.get("seconds", 0.0))
     began = time.perf_counter()
+    settings = {
+        "seed": seed,
+        "rules": the_rules,
+        "heuristic": heuristic,
+        "epsilon": epsilon,
+        "bid_epsilon": bid_epsilon,
+        "engine": engine,
+        "targets": targets,
+        "width": width,
+    }
 
     def checkpoint() -> None:
         model.meta.update(episodes=done, seconds=spent + time.perf_counter() - began, rules=rules, seed=seed)
@@ -201,13 +325,10 @@ def train(
         if log:
             log(json.dumps(point))
 
-    while done < episodes:
-        rng = random.Random(f"pagoda-train/{seed}/{done}")
-        rows, score = episode(
-            model, training_seed(seed, done), rng, the_rules, heuristic, epsilon, bid_epsilon, engine
-        )
-        trainer.learn(rows, score)
-        done += 1
+    for block in _blocks(model, done, episodes, workers, settings, (checkpoint_every, eval_every)):
+        for rows, score in block:
+            trainer.learn(rows, score)
+            done += 1
         losses = " ".join(f"{k} {v:.3f}" for k, v in sorted(trainer.losses.items()))
         bar.update(done, losses, force=done == episodes)
         if done % checkpoint_every == 0 or done == episodes:
@@ -231,13 +352,39 @@ def run(argv: Sequence[str]) -> int:
     parser.add_argument("--heuristic", type=float, default=0.5, help="chance a seat is the heuristic's")
     parser.add_argument("--epsilon", type=float, default=0.05, help="exploration in play")
     parser.add_argument("--bid-epsilon", type=float, default=0.1, help="exploration in the auction")
+    parser.add_argument(
+        "--targets",
+        choices=TARGETS,
+        default="result",
+        help="result: the round's result for the decision taken; rollout: every candidate's gain "
+        "over the heuristic's choice, the deal played out by the heuristic",
+    )
+    parser.add_argument("--width", type=int, default=WIDTH, help="the heuristic's best plays weighed")
+    parser.add_argument("--workers", type=int, default=1, help="processes playing the episodes")
+    parser.add_argument(
+        "--every",
+        type=int,
+        help="a network's new rows between two Adam steps (default 64; rollout targets 256)",
+    )
     parser.add_argument("--engine", default="auto", choices=("auto", "native", "python"), help="rules engine")
     args = parser.parse_args(argv)
     if args.export:
         return export(parser, args, Model.load)
     hidden, curve = checked(parser, args)
-    if not 0.0 <= args.heuristic <= 1.0:
-        parser.error(f"--heuristic is a probability, not {args.heuristic}")
+    for name, p in (
+        ("--heuristic", args.heuristic),
+        ("--epsilon", args.epsilon),
+        ("--bid-epsilon", args.bid_epsilon),
+    ):
+        if not 0.0 <= p <= 1.0:
+            parser.error(f"{name} is a probability, not {p}")
+    for name, n in (
+        ("--width", args.width),
+        ("--workers", args.workers),
+        ("--every", 1 if args.every is None else args.every),
+    ):
+        if n < 1:
+            parser.error(f"{name} must be at least 1, not {n}")
     try:
         train(
             args.episodes,
@@ -248,6 +395,10 @@ def run(argv: Sequence[str]) -> int:
             heuristic=args.heuristic,
             epsilon=args.epsilon,
             bid_epsilon=args.bid_epsilon,
+            targets=args.targets,
+            width=args.width,
+            workers=args.workers,
+            every=args.every,
             lr=args.lr,
             hidden=hidden,
             checkpoint_every=args.checkpoint_every,
@@ -258,20 +409,24 @@ def run(argv: Sequence[str]) -> int:
             progress=not args.no_progress,
             log=lambda line: print("\n" + line, file=sys.stderr, flush=True),
         )
-    except ValueError as e:
+    except (OSError, ValueError) as e:
         parser.error(str(e))
     print(f"wrote {args.out} and {curve}")
     return 0
 
 
 __all__ = [
+    "BLOCK",
     "EVAL_SEED",
+    "TARGETS",
     "Progress",
     "Replay",
     "Trainer",
+    "advantages",
     "episode",
     "evaluate",
     "run",
     "train",
     "training_seed",
+    "won",
 ]

@@ -6,6 +6,7 @@ import json
 import random
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -15,14 +16,18 @@ from hypothesis import strategies as st
 from pagoda import doudizhu as ddz
 from pagoda.bots import get_bot
 from pagoda.bots.doudizhu import play_round
-from pagoda.bots.doudizhu.heuristic import HeuristicBot
+from pagoda.bots.doudizhu.heuristic import HeuristicBot, best_first
 from pagoda.bots.doudizhu.learned import (
+    BID_MARGIN,
+    MARGIN,
     MLP,
     WEIGHTS,
+    WIDTH,
     LearnedBot,
     Model,
     bid_features,
     bid_width,
+    consult,
     play_features,
     play_width,
 )
@@ -30,7 +35,7 @@ from pagoda.cli import main
 from pagoda.doudizhu import Action, View
 from pagoda.doudizhu.cards import ONE, Cards, counts_of, size_of
 from pagoda.doudizhu.round import deal
-from pagoda.train.doudizhu import Trainer, episode, train
+from pagoda.train.doudizhu import BLOCK, Trainer, advantages, episode, train, training_seed
 
 SMALL = Model(hidden=(16, 8), seed=3)
 
@@ -162,10 +167,160 @@ def test_self_play_rows_train_every_network() -> None:
         rows, score = episode(model, 10_000_000 + k, random.Random(k), rules, heuristic=0.5, engine="python")
         assert sum(score) == 0
         assert rows
-        assert all(x.shape == ((bid_width(),) if n == "bid" else (play_width(),)) for n, x, _ in rows)
+        assert all(x.shape == ((bid_width(),) if n == "bid" else (play_width(),)) for n, x, _, _ in rows)
+        assert all(target is None for *_, target in rows)  # the round's result, taken when learned
         trainer.learn(rows, score)
     assert set(trainer.losses) == {"landlord", "down", "up"}  # 256 rows before the first step
     assert 0 < trainer.replay["bid"].count < 256
+
+
+def _heuristic_result(r: ddz.Round, seat: int) -> int:
+    """+1 when ``seat`` wins ``r`` played out by the heuristic at every seat, else -1."""
+    return 1 if play_round(r, [HeuristicBot()] * 3, seed=0).score()[seat] > 0 else -1
+
+
+def test_rollout_targets_are_each_candidate_s_heuristic_playout_less_the_heuristic_s_choice() -> None:
+    rules = ddz.RULES["classic"]
+    heuristic, rng = HeuristicBot(), random.Random(0)
+    checked = {"bid": 0, "play": 0}
+    for seed in range(6):
+        r: Any = ddz.new_round(seed, rules, engine="python")
+        fast: Any = ddz.new_round(seed, rules, engine="native")
+        for _ in range(12):  # the auction and the first plays
+            seat = r.to_move
+            legal = r.legal_actions(seat)
+            if len(legal) > 1:
+                choice = consult(r.view(seat), legal)
+                gains = advantages(r, seat, choice.candidates, choice.advice)
+                assert gains[choice.advice] == 0.0
+                # each by hand: the heuristic at all three seats to the end, +1 won, -1 lost
+                base = _heuristic_result(r.apply(seat, choice.candidates[choice.advice]), seat)
+                assert gains == [
+                    (_heuristic_result(r.apply(seat, a), seat) - base) / 2 for a in choice.candidates
+                ]
+                # the native core's playouts (training's) give the same gains
+                assert advantages(fast, seat, choice.candidates, choice.advice) == gains
+                checked["bid" if choice.net == "bid" else "play"] += 1
+            action = heuristic.decide(r.view(seat), legal, rng)
+            r, fast = r.apply(seat, action), fast.apply(seat, action)
+    assert checked["bid"] >= 6
+    assert checked["play"] >= 6
+
+
+def test_rollout_episodes_give_a_row_for_every_candidate_with_its_gain() -> None:
+    model = Model(hidden=(16, 8), seed=0)
+    rules = ddz.RULES["classic"]
+    rows, score = episode(model, 10_000_000, random.Random(0), rules, heuristic=1.0, targets="rollout")
+    # the heuristic at every seat: replaying its round, every decision with a choice gives one row
+    # per candidate (consult's), in order, with that candidate's gain
+    r: Any = ddz.new_round(10_000_000, rules)
+    expected: list[tuple[str, float]] = []
+    while not r.is_over:
+        seat = r.to_move
+        legal = r.legal_actions(seat)
+        if len(legal) > 1:
+            choice = consult(r.view(seat), legal)
+            gains = advantages(r, seat, choice.candidates, choice.advice)
+            expected.extend(zip([choice.net] * len(gains), gains, strict=True))
+            r = r.apply(seat, choice.candidates[choice.advice])
+        else:
+            r = r.apply(seat, legal[0])
+    assert [(n, y) for n, _, _, y in rows] == expected
+    assert tuple(r.score()) == score
+    assert {y for _, y in expected} <= {-1.0, 0.0, 1.0}
+
+
+def test_rollout_training_steps_every_256_rows_and_any_worker_count_trains_the_same(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    common = ["--eval-every", "0", "--hidden", "8", "--no-progress", "--heuristic", "1.0", "--seed", "3"]
+    one, two = str(tmp_path / "one.npz"), str(tmp_path / "two.npz")
+    episodes = 2 * BLOCK + 3  # two whole blocks and a short one
+    assert (
+        main(
+            ["train", "doudizhu", "--targets", "rollout", "--episodes", str(episodes), "--out", one, *common]
+        )
+        == 0
+    )
+    assert (
+        main(
+            [
+                "train",
+                "doudizhu",
+                "--targets",
+                "rollout",
+                "--episodes",
+                str(episodes),
+                "--out",
+                two,
+                "--workers",
+                "2",
+                *common,
+            ]
+        )
+        == 0
+    )
+    a, b = Model.load(one), Model.load(two)
+    assert a.meta["targets"] == b.meta["targets"] == "rollout"
+    rows: dict[str, int] = {}
+    for k in range(episodes):
+        seed = training_seed(3, k)
+        for name, *_ in episode(
+            Model(hidden=(8,)), seed, random.Random(k), ddz.RULES["classic"], 1.0, targets="rollout"
+        )[0]:
+            rows[name] = rows.get(name, 0) + 1
+    for name in a.nets:
+        # a step every 256 new rows of a network, once it holds 256: its rows // 256 steps
+        assert a.nets[name].t == b.nets[name].t == rows.get(name, 0) // 256
+        for p, q in zip(a.nets[name].params(), b.nets[name].params(), strict=True):
+            assert np.array_equal(p, q)
+    with pytest.raises(SystemExit):
+        main(["train", "doudizhu", "--episodes", str(episodes + 1), "--out", one, "--resume", one, *common])
+    assert "was trained on targets 'rollout', not 'result'" in capsys.readouterr().err
+
+
+def test_the_margin_keeps_the_heuristic_s_choice_unless_the_networks_are_sure() -> None:
+    # a margin no network reaches plays exactly the heuristic's rounds, the auction included
+    for seed in range(3):
+        sure = play_round(ddz.Round.new(seed), [LearnedBot(SMALL, margin=1e9)] * 3, seed=seed)
+        plain = play_round(ddz.Round.new(seed), [HeuristicBot()] * 3, seed=seed)
+        assert sure.view(0).history == plain.view(0).history
+    bot = get_bot("doudizhu", "learned:margin=0.25:width=3:bid_margin=0.5")
+    assert isinstance(bot, LearnedBot)
+    assert (bot.margin, bot.width, bot.bid_margin) == (0.25, 3, 0.5)
+    assert LearnedBot(SMALL, margin=0.125).bid_margin == 0.125  # the play's margin unless given
+    # by default the shipped networks' margin and width (docs/strength.md)
+    default = get_bot("doudizhu", "learned")
+    assert isinstance(default, LearnedBot)
+    assert (default.margin, default.width, default.bid_margin) == (MARGIN, WIDTH, BID_MARGIN)
+    for option, bad, says in (
+        ("margin", "wide", "margin must be a number, 0 or more, not wide"),
+        ("margin", -1, "margin must be a number, 0 or more, not -1"),
+        ("width", 0, "width must be a number, 1 or more, not 0"),
+        ("width", "2.5", "width must be a number, 1 or more, not 2.5"),
+        ("bid_margin", "x", "bid_margin must be a number, 0 or more, not x"),
+    ):
+        with pytest.raises(ValueError, match=says):
+            get_bot("doudizhu", f"learned:{option}={bad}")
+
+
+def test_the_bot_plays_one_of_the_heuristic_s_best_width_plays_or_the_pass() -> None:
+    heuristic, rng = HeuristicBot(), random.Random(0)
+    bot = LearnedBot(Model(hidden=(16, 8), seed=9), margin=0.0, width=2)
+    seen = 0
+    for seed in range(4):
+        r = ddz.Round.new(seed)
+        while not r.is_over:
+            seat = r.to_move
+            legal = r.legal_actions(seat)
+            view = r.view(seat)
+            if r.phase is ddz.Phase.PLAY and len(legal) > 2:
+                scores = heuristic.scores(view, legal)
+                allowed = {legal[k] for k in best_first(scores, legal, 2)}
+                assert bot.decide(view, legal, rng) in allowed
+                seen += 1
+            r = r.apply(seat, heuristic.decide(view, legal, rng))
+    assert seen >= 20
 
 
 def test_save_and_load_round_trip(tmp_path: Path) -> None:
@@ -234,6 +389,10 @@ def test_the_train_command_refuses_bad_options(tmp_path: Path, capsys: pytest.Ca
         (["--heuristic", "2"], "--heuristic is a probability"),
         (["--rules", "four_player"], "three seats, one pack"),
         (["--hidden", "a,b"], "--hidden takes widths"),
+        (["--width", "0"], "--width must be at least 1, not 0"),
+        (["--workers", "0"], "--workers must be at least 1, not 0"),
+        (["--every", "0"], "--every must be at least 1, not 0"),
+        (["--bid-epsilon", "-0.5"], "--bid-epsilon is a probability"),
     ):
         with pytest.raises(SystemExit):
             main(["train", "doudizhu", "--out", out, *bad])

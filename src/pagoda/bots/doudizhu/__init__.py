@@ -34,10 +34,20 @@ def _rlcard_rule() -> Any:
 
 
 @register("doudizhu", "learned", level=3, description="Q networks and a bidding network from self-play")
-def _learned(weights: str | None = None) -> Any:
-    from pagoda.bots.doudizhu.learned import LearnedBot
+def _learned(
+    weights: str | None = None,
+    margin: str | None = None,
+    width: str | None = None,
+    bid_margin: str | None = None,
+) -> Any:
+    from pagoda.bots.doudizhu.learned import BID_MARGIN, MARGIN, WIDTH, LearnedBot
 
-    return LearnedBot(weights=weights)
+    return LearnedBot(
+        weights=weights,
+        margin=MARGIN if margin is None else margin,
+        width=WIDTH if width is None else width,
+        bid_margin=BID_MARGIN if bid_margin is None else bid_margin,
+    )
 
 
 @register("doudizhu", "search", level=3, description="determinized sampling with heuristic rollouts")

@@ -294,4 +294,22 @@ class _Context:
         return bonus
 
 
-__all__ = ["BidThresholds", "HeuristicBot", "strength"]
+def best_first(scores: Sequence[float], legal: Sequence[Action], width: int) -> list[int]:
+    """The indices of the ``width`` best-scored actions, best first (ties in the listed order, so
+    the first is the heuristic's own choice), with the pass added when it is legal and not among them.
+
+    >>> from pagoda.doudizhu import Round
+    >>> legal = Round.new(3).legal_actions()
+    >>> [str(a) for a in legal]
+    ['pass', 'bid 1', 'bid 2', 'bid 3']
+    >>> best_first([1.0, 5.0, 3.0, 5.0], legal, 2)
+    [1, 3, 0]
+    """
+    order = sorted(range(len(scores)), key=lambda k: -scores[k])[:width]
+    passes = [k for k, a in enumerate(legal) if a.kind == PASS_KIND]
+    if passes and passes[0] not in order:
+        order.append(passes[0])
+    return order
+
+
+__all__ = ["BidThresholds", "HeuristicBot", "best_first", "strength"]

@@ -1,7 +1,10 @@
 """The ``learned`` Dou Di Zhu bot: Q(state, action) networks trained by deep Monte-Carlo self-play.
 
-Four small multilayer perceptrons, run with numpy alone, score every legal action of a decision;
-the bot takes the highest score (no randomness at play time):
+Four small multilayer perceptrons, run with numpy alone, score the candidates of a decision: in
+the play the heuristic's best ``width`` actions (6 by default, the pass too when it is legal), in
+the auction every bid. The bot plays the candidate of highest score where it beats the heuristic's
+own choice by more than ``margin`` (in the networks' units), else the heuristic's choice (no
+randomness at play time; :func:`consult` and :class:`LearnedBot`):
 
 - three **play** networks, one per role: the landlord, the peasant who plays right after the
   landlord (``down``) and the one who plays right before it (``up``). Each sees the state as its
@@ -13,8 +16,11 @@ the bot takes the highest score (no randomness at play time):
 - a **bidding** network (:func:`bid_features`): the hand, its strength as the heuristic reads it,
   the auction so far (who spoke, what they bid) and the candidate bid.
 
-Every network predicts the round's result for the seat that acts (+1 won, -1 lost) and is
-trained on the results of self-play rounds, the auction included (:mod:`pagoda.train.doudizhu`).
+Trained on the results of self-play rounds (``pagoda train doudizhu --targets result``), every
+network predicts the round's result for the seat that acts (+1 won, -1 lost); trained on rollouts
+(``--targets rollout``, the shipped weights), it predicts what each candidate gains over the
+heuristic's choice when the heuristic plays the deal out at every seat, in the same units halved
+(+1: the candidate wins a round the heuristic's choice loses). See :mod:`pagoda.train.doudizhu`.
 The shipped weights (``learned_doudizhu.npz``, half precision) are read the first time a bot
 needs them. The bot plays any three-player, one-pack preset without wild cards (``classic``,
 ``rlcard``, ``openspiel``); with ``rob=true`` the call and rob are the heuristic's, and on other
@@ -30,6 +36,7 @@ presets (``four_player``, ``laizi``) it plays the heuristic's moves throughout.
 import math
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -37,7 +44,7 @@ from typing import Any
 import numpy as np
 
 from pagoda.bots.doudizhu.hand import min_plays, played_cards, unseen
-from pagoda.bots.doudizhu.heuristic import HeuristicBot, strength
+from pagoda.bots.doudizhu.heuristic import HeuristicBot, best_first, strength
 from pagoda.doudizhu import Action, View
 from pagoda.doudizhu.actions import BID, PASS_KIND, PLAY
 from pagoda.doudizhu.cards import NUM_RANKS, counts_of, parse_mask, size_of
@@ -53,6 +60,12 @@ ROLES = ("landlord", "down", "up")
 NETS = (*ROLES, "bid")
 #: the shipped weights, inside the package
 WEIGHTS = "learned_doudizhu.npz"
+#: the heuristic's best actions a play network weighs (and the pass, when it is legal)
+WIDTH = 6
+#: the margin by default: the shipped networks', chosen on tuning deals (docs/strength.md)
+MARGIN = 0.0
+#: the same for the bidding network
+BID_MARGIN = 0.0
 
 _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 _NK = len(KINDS)
@@ -272,11 +285,57 @@ def shipped() -> Model:
     return Model.load(resources.files("pagoda.bots.doudizhu").joinpath(WEIGHTS).read_bytes())
 
 
-class LearnedBot:
-    """Plays the action its networks value highest; bids with the bidding network."""
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A decision as the networks weigh it: the network, the candidates, their rows (one each)
+    and the heuristic's choice among them (``advice``)."""
 
-    def __init__(self, model: Model | None = None, weights: str | None = None) -> None:
+    net: str
+    candidates: list[Action]
+    rows: Array
+    advice: int
+
+
+def consult(view: View, legal: Sequence[Action], width: int = WIDTH) -> Choice:
+    """The candidates of a decision with a choice: every auction action, or the heuristic's best
+    ``width`` plays (:func:`~pagoda.bots.doudizhu.heuristic.best_first`, its choice first)."""
+    if view.phase is Phase.AUCTION:
+        rows = bid_features(view, legal)
+        return Choice("bid", list(legal), rows, int(np.argmax(rows[:, -1])))
+    scores = advice(view, legal)
+    picked = best_first(scores, legal, width)
+    candidates = [legal[k] for k in picked]
+    rows = play_features(view, candidates, [scores[k] for k in picked])
+    return Choice(ROLES[role_of(view)], candidates, rows, 0)
+
+
+def _option(name: str, value: float | str, least: float, kind: type = float) -> Any:
+    try:
+        number = kind(value)
+    except ValueError:
+        number = math.nan
+    if not number >= least:
+        raise ValueError(f"learned bot option {name} must be a number, {least:g} or more, not {value}")
+    return number
+
+
+class LearnedBot:
+    """Plays the candidate its networks value highest where it beats the heuristic's choice by
+    more than ``margin``, else the heuristic's choice; bids the same way with the bidding network."""
+
+    def __init__(
+        self,
+        model: Model | None = None,
+        weights: str | None = None,
+        margin: float | str = MARGIN,
+        width: int | str = WIDTH,
+        bid_margin: float | str | None = None,
+        **_: object,
+    ) -> None:
         self._model = model if model is not None else Model.load(weights) if weights else None
+        self.margin = float(_option("margin", margin, 0.0))
+        self.bid_margin = self.margin if bid_margin is None else float(_option("bid_margin", bid_margin, 0.0))
+        self.width = int(_option("width", width, 1, int))
         self._fallback = HeuristicBot()
 
     @property
@@ -286,34 +345,38 @@ class LearnedBot:
             self._model = shipped()
         return self._model
 
-    def values(self, view: View, legal: Sequence[Action]) -> Array:
-        """The value of every legal action (the predicted result for this seat, -1 to +1)."""
-        if view.phase is Phase.AUCTION:
-            return self.model.q("bid", bid_features(view, legal))
-        return self.model.q(ROLES[role_of(view)], play_features(view, legal))
-
     def decide(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
-        """The legal action of highest value (the heuristic's on presets the networks do not play)."""
+        """The candidate of highest value (the heuristic's unless another beats it by more than the
+        margin); the heuristic's move on presets the networks do not play."""
         if len(legal_actions) == 1:
             return legal_actions[0]
         rules = view.rules
         if not supported(rules) or (view.phase is Phase.AUCTION and rules.rob):
             return self._fallback.decide(view, legal_actions, rng)
-        values = self.values(view, legal_actions)
-        return legal_actions[int(np.argmax(values))]
+        choice = consult(view, legal_actions, self.width)
+        q = self.model.q(choice.net, choice.rows)
+        best = int(np.argmax(q))
+        if q[best] - q[choice.advice] <= (self.bid_margin if choice.net == "bid" else self.margin):
+            best = choice.advice
+        return choice.candidates[best]
 
 
 __all__ = [
+    "BID_MARGIN",
     "FEATURES_VERSION",
+    "MARGIN",
     "MLP",
     "NETS",
     "ROLES",
     "WEIGHTS",
+    "WIDTH",
+    "Choice",
     "LearnedBot",
     "Model",
     "advice",
     "bid_features",
     "bid_width",
+    "consult",
     "play_features",
     "play_width",
     "shipped",

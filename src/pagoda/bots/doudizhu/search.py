@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from pagoda.bots import Scored
 from pagoda.bots.doudizhu.hand import played_cards, unseen
-from pagoda.bots.doudizhu.heuristic import HeuristicBot
+from pagoda.bots.doudizhu.heuristic import HeuristicBot, best_first
 from pagoda.bots.doudizhu.solver import Solver, SolverBudget
 from pagoda.doudizhu import Action, Round, View
 from pagoda.doudizhu.actions import PASS_KIND, PLAY
@@ -143,13 +143,8 @@ class SearchBot:
     def candidates(self, view: View, legal: Sequence[Action]) -> list[Action]:
         """The heuristic's best ``width`` actions, best first (pass always among them when legal)."""
         scores = self.heuristic.scores(view, legal)
-        order = sorted(range(len(legal)), key=lambda k: -scores[k])
         width = self.width if sum(view.counts) > self.solve_cards else len(legal)
-        picked = [legal[k] for k in order[:width]]
-        passes = [a for a in legal if a.kind == PASS_KIND]
-        if passes and passes[0] not in picked:
-            picked.append(passes[0])
-        return picked
+        return [legal[k] for k in best_first(scores, legal, width)]
 
     def evaluate(self, view: View, candidates: Sequence[Action], rng: random.Random) -> list[Scored[Action]]:
         """Every candidate's mean outcome over the same samples, until the budget or iterations."""
