@@ -3,8 +3,8 @@
 Four small multilayer perceptrons, run with numpy alone, score the candidates of a decision: in
 the play the heuristic's best ``width`` actions (6 by default, the pass too when it is legal), in
 the auction every bid. The bot plays the candidate of highest score where it beats the heuristic's
-own choice by more than ``margin`` (in the networks' units), else the heuristic's choice (no
-randomness at play time; :func:`consult` and :class:`LearnedBot`):
+own choice by more than ``margin`` (``bid_margin`` in the auction; in the networks' units), else
+the heuristic's choice (no randomness at play time; :func:`consult` and :class:`LearnedBot`):
 
 - three **play** networks, one per role: the landlord, the peasant who plays right after the
   landlord (``down``) and the one who plays right before it (``up``). Each sees the state as its
@@ -16,9 +16,9 @@ randomness at play time; :func:`consult` and :class:`LearnedBot`):
 - a **bidding** network (:func:`bid_features`): the hand, its strength as the heuristic reads it,
   the auction so far (who spoke, what they bid) and the candidate bid.
 
-Trained on the results of self-play rounds (``pagoda train doudizhu --targets result``), every
-network predicts the round's result for the seat that acts (+1 won, -1 lost); trained on rollouts
-(``--targets rollout``, the shipped weights), it predicts what each candidate gains over the
+Trained on the results of self-play rounds (``pagoda train doudizhu --targets result``, the
+shipped weights), every network predicts the round's result for the seat that acts (+1 won, -1
+lost); trained on rollouts (``--targets rollout``), it predicts what each candidate gains over the
 heuristic's choice when the heuristic plays the deal out at every seat, in the same units halved
 (+1: the candidate wins a round the heuristic's choice loses). See :mod:`pagoda.train.doudizhu`.
 The shipped weights (``learned_doudizhu.npz``, half precision) are read the first time a bot
