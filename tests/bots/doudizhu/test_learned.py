@@ -353,19 +353,26 @@ def test_weights_of_another_layout_are_refused(tmp_path: Path) -> None:
         Model.load(str(path))
 
 
-def test_the_shipped_weights_are_small_and_decide_fast() -> None:
+def test_the_shipped_weights_are_small_and_their_departures_few() -> None:
+    # their speed is measured where speed belongs, in the arena's decision times (docs/strength.md)
     path = Path(__file__).parents[3] / "src" / "pagoda" / "bots" / "doudizhu" / WEIGHTS
     assert path.stat().st_size < 2_000_000
-    bot = LearnedBot()
-    times: list[float] = []
-
-    def hook(seat: int, action: Action, seconds: float) -> None:
-        times.append(seconds)
-
+    bot, heuristic = LearnedBot(), HeuristicBot()
+    plays = differ = 0
     for seed in range(3):
-        play_round(ddz.Round.new(seed), [bot] * 3, seed=seed, hook=hook)
-    times.sort()
-    assert times[len(times) // 2] < 0.01  # the median under 10 ms (about 1 ms on one core)
+        r = ddz.Round.new(seed)
+        while not r.is_over:
+            seat = r.to_move
+            legal = r.legal_actions(seat)
+            view = r.view(seat)
+            action = bot.decide(view, legal, random.Random(0))
+            if r.phase is ddz.Phase.PLAY and len(legal) > 1:
+                plays += 1
+                differ += action != heuristic.decide(view, legal, random.Random(0))
+            r = r.apply(seat, action)
+    # the networks choose among the heuristic's best six; they leave its choice in a minority of plays
+    assert plays > 30
+    assert 0 < differ < plays / 2
 
 
 def test_the_train_command_writes_a_checkpoint_a_curve_and_the_shipped_file(tmp_path: Path) -> None:
