@@ -60,11 +60,11 @@ def test_the_shipped_bot_is_registered_and_plays_a_whole_round() -> None:
     # its speed is measured where speed belongs, in the arena's decision times (docs/strength.md)
     bot = get_bot("tichu", "learned")
     assert isinstance(bot, LearnedBot)
-    club, answers = ClubBot(), []  # (the bot's action, club's) at every decision
+    checked, club, answers = Checked(bot), ClubBot(), []  # (the bot's action, club's) at every decision
 
     class Both:
         def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-            action = Checked(bot).decide(view, legal, rng)
+            action = checked.decide(view, legal, rng)
             answers.append((action, club.decide(view, legal, random.Random(0))))
             return action
 

@@ -26,6 +26,7 @@ Your own bot plugs in with a few lines:
 """
 
 import importlib
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -150,4 +151,37 @@ def get_bot(game: str, spec: str, **options: Any) -> Any:
 register("tichu", "random", level=0, description="uniform over the legal actions")(RandomBot)
 register("doudizhu", "random", level=0, description="uniform over the legal actions")(RandomBot)
 
-__all__ = ["Bot", "BotSpec", "RandomBot", "Scored", "available", "get_bot", "parse_spec", "register"]
+
+def number_option(
+    bot: str, name: str, value: float | str, least: float, kind: type[float] | type[int] = float
+) -> Any:
+    """A bot's numeric option read from its text (``kind`` of it, ``least`` or more), else a
+    ValueError that names the bot, the option and the value.
+
+    >>> number_option("learned", "width", "3", 1, int)
+    3
+    >>> number_option("learned", "margin", "wide", 0.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: learned bot option margin must be a number, 0 or more, not wide
+    """
+    try:
+        number = kind(value)
+    except ValueError:
+        number = math.nan
+    if not number >= least:
+        raise ValueError(f"{bot} bot option {name} must be a number, {least:g} or more, not {value}")
+    return number
+
+
+__all__ = [
+    "Bot",
+    "BotSpec",
+    "RandomBot",
+    "Scored",
+    "available",
+    "get_bot",
+    "number_option",
+    "parse_spec",
+    "register",
+]

@@ -20,7 +20,7 @@ round; the rows see only the seat's view, so a network learns the gain expected 
 the view allows. The playouts run on the native core when it is built (``--engine``).
 
 Rows go to a replay buffer per network (the last 65,536); result targets train a network one
-Adam step on a batch of 256 every 64 new rows, rollout targets (some 110 rows a round) every 256
+Adam step on a batch of 256 every 64 new rows, rollout targets (some 100 rows a round) every 256
 by default, so that a row trains about once (``--every`` sets it). Episodes are played in blocks
 of 16 (shorter where a block would pass a checkpoint or a curve point) with the networks as they
 stand at the block's start, by ``--workers`` processes, and learned from in episode order: the
@@ -236,7 +236,7 @@ def _blocks(
         context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
         pool = context.Pool(workers, _start_worker, (model.hidden, settings))
     else:
-        _start_worker(model.hidden, settings)
+        _WORKER.update(model=model, settings=settings)  # played here, with the networks themselves
     try:
         begin = first
         while begin < last:
@@ -244,7 +244,6 @@ def _blocks(
             numbers = range(begin, end)
             begin = end
             if pool is None:
-                _WORKER["model"] = model
                 yield [_play((None, n)) for n in numbers]
             else:
                 weights = _weights(model)

@@ -43,6 +43,7 @@ from typing import Any
 
 import numpy as np
 
+from pagoda.bots import number_option
 from pagoda.bots.doudizhu.hand import min_plays, played_cards, unseen
 from pagoda.bots.doudizhu.heuristic import HeuristicBot, best_first, strength
 from pagoda.doudizhu import Action, View
@@ -309,16 +310,6 @@ def consult(view: View, legal: Sequence[Action], width: int = WIDTH) -> Choice:
     return Choice(ROLES[role_of(view)], candidates, rows, 0)
 
 
-def _option(name: str, value: float | str, least: float, kind: type = float) -> Any:
-    try:
-        number = kind(value)
-    except ValueError:
-        number = math.nan
-    if not number >= least:
-        raise ValueError(f"learned bot option {name} must be a number, {least:g} or more, not {value}")
-    return number
-
-
 class LearnedBot:
     """Plays the candidate its networks value highest where it beats the heuristic's choice by
     more than ``margin``, else the heuristic's choice; bids the same way with the bidding network."""
@@ -330,12 +321,13 @@ class LearnedBot:
         margin: float | str = MARGIN,
         width: int | str = WIDTH,
         bid_margin: float | str | None = None,
-        **_: object,
     ) -> None:
         self._model = model if model is not None else Model.load(weights) if weights else None
-        self.margin = float(_option("margin", margin, 0.0))
-        self.bid_margin = self.margin if bid_margin is None else float(_option("bid_margin", bid_margin, 0.0))
-        self.width = int(_option("width", width, 1, int))
+        self.margin: float = number_option("learned", "margin", margin, 0.0)
+        self.bid_margin: float = (
+            self.margin if bid_margin is None else number_option("learned", "bid_margin", bid_margin, 0.0)
+        )
+        self.width: int = number_option("learned", "width", width, 1, int)
         self._fallback = HeuristicBot()
 
     @property

@@ -35,7 +35,6 @@ needs them, and refused when written for another feature layout (:data:`FEATURES
 (True, 0)
 """
 
-import math
 import random
 from collections.abc import Sequence
 from functools import lru_cache
@@ -44,6 +43,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from pagoda.bots import number_option
 from pagoda.bots.tichu.club import ClubBot
 from pagoda.bots.tichu.hand import partition_cost
 from pagoda.bots.tichu.heuristic import hand_controls
@@ -327,12 +327,7 @@ class LearnedBot:
         **_: object,
     ) -> None:
         self._model = model if model is not None else Model.load(weights) if weights else None
-        try:
-            self.margin = float(margin)
-        except ValueError:
-            self.margin = math.nan
-        if not self.margin >= 0.0:
-            raise ValueError(f"learned bot option margin must be a number, 0 or more, not {margin}")
+        self.margin: float = number_option("learned", "margin", margin, 0.0)
         self.club = ClubBot()
 
     @property
