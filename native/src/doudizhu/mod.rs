@@ -6,6 +6,7 @@
 
 pub mod batch;
 pub mod flow;
+pub mod heuristic;
 pub mod movegen;
 pub mod pyrandom;
 pub mod readings;

@@ -13,6 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
 use crate::doudizhu::batch;
+use crate::doudizhu::heuristic;
 use crate::doudizhu::movegen::legal_plays;
 use crate::doudizhu::state::{Act, Phase, State, Step};
 use crate::doudizhu::{Combo, Kind, Rules, Wild, RANK_CHARS};
@@ -489,6 +490,37 @@ impl DdzCore {
         let rows = py.detach(|| batch::rollouts(&st, k, seed));
         let flat: Vec<i64> = rows.iter().flat_map(|r| r[..n].iter().copied()).collect();
         PyArray1::from_vec(py, flat).reshape([k, n])
+    }
+
+    /// The heuristic bot's choice for the seat to move: its index in `legal` (the native port of
+    /// `HeuristicBot.decide`, the same choice; `None` once the round is over).
+    fn heuristic_action(&self) -> Option<usize> {
+        if self.st.is_over() {
+            return None;
+        }
+        let mut acts = Vec::new();
+        self.st.legal(self.st.to_move, &mut acts);
+        Some(heuristic::choose(&self.st, &acts))
+    }
+
+    /// The heuristic's score of every legal action of the seat to move in the play
+    /// (`HeuristicBot.scores`, in the legal list's order; empty outside the play).
+    fn heuristic_scores(&self) -> Vec<f64> {
+        if self.st.phase != Phase::Play {
+            return Vec::new();
+        }
+        let mut acts = Vec::new();
+        self.st.legal(self.st.to_move, &mut acts);
+        heuristic::scores(&self.st, &acts)
+    }
+
+    /// The round played on by the heuristic at every seat: the state at its end, or at the step
+    /// the reference settles (a redeal, the wild draw) with the index of the action that brings
+    /// it, which the caller applies through the reference.
+    fn heuristic_playout(&self, py: Python<'_>) -> (DdzCore, Option<usize>) {
+        let mut st = self.st.clone();
+        let pending = py.detach(|| heuristic::play_out(&mut st));
+        (DdzCore::wrap(st), pending)
     }
 
     /// Bytes of this state: the Rust value, its auction, and the one history node it adds (the

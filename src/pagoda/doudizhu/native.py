@@ -285,6 +285,32 @@ class NativeRound:
         """The scores of ``k`` uniform random rollouts from here, in one native call (k x players)."""
         return self._core.rollouts(k, seed)  # type: ignore[no-any-return]
 
+    def heuristic_action(self) -> Action:
+        """The ``heuristic`` bot's choice for the seat to move, chosen natively: the same action
+        as :meth:`pagoda.bots.doudizhu.heuristic.HeuristicBot.decide` on this seat's view (held
+        equal by ``tests/native/test_doudizhu_policy.py``)."""
+        k = self._core.heuristic_action()
+        if k is None:
+            raise ValueError("the round is over: no seat is to move")
+        return self.legal_actions()[k]
+
+    def heuristic_scores(self) -> list[float]:
+        """The ``heuristic`` bot's score of every legal action of the seat to move in the play
+        (:meth:`~pagoda.bots.doudizhu.heuristic.HeuristicBot.scores`); empty outside the play."""
+        return list(self._core.heuristic_scores())
+
+    def heuristic_playout(self) -> "NativeRound":
+        """The round played to its end by the ``heuristic`` bot at every seat, natively: the round
+        :func:`pagoda.bots.doudizhu.driver.play_round` plays with the Python bot at every seat
+        (the bot draws no random numbers). A redeal or the laizi wild draw is the reference's."""
+        r = self
+        while True:
+            core, pending = r._core.heuristic_playout()
+            r = r._next(core)
+            if pending is None:
+                return r
+            r = r.apply(r.to_move, r.legal_actions()[pending])
+
     # ------------------------------------------------------------------ values
 
     def __getattr__(self, name: str) -> Any:

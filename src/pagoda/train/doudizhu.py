@@ -17,7 +17,8 @@ heuristic's choice when the heuristic plays the rest of the deal (the auction to
 the two results' difference, halved (:func:`advantages`). That is one step of policy
 improvement over the heuristic, measured on the real deal rather than guessed from one noisy
 round; the rows see only the seat's view, so a network learns the gain expected over the deals
-the view allows. The playouts run on the native core when it is built (``--engine``).
+the view allows. The playouts run on the native core, with its port of the heuristic, when it
+is built (``--engine``).
 
 Rows go to a replay buffer per network (the last 65,536); result targets train a network one
 Adam step on a batch of 256 every 64 new rows, rollout targets (some 100 rows a round) every 256
@@ -66,6 +67,8 @@ from pagoda.bots.doudizhu.learned import (
     supported,
 )
 from pagoda.doudizhu import Action, Round, Rules, new_round, parse_rules
+from pagoda.doudizhu.native import NativeRound
+from pagoda.doudizhu.round import Phase
 from pagoda.train.mlp import Array, Progress, Replay, checked, export, training_parser
 
 #: the first deal of the curve's evaluation (deals 50,001 on: never trained on, never reported)
@@ -95,9 +98,14 @@ def won(points: int) -> int:
 def advantages(r: Any, seat: int, candidates: Sequence[Action], advice: int) -> list[float]:
     """What each candidate gains for ``seat`` over the heuristic's choice (``candidates[advice]``)
     on the whole deal ``r``, the rest of the round (the auction too) played by the heuristic at
-    every seat: the difference of the two results (+1 won, −1 lost), halved."""
-    heuristic = [HeuristicBot()] * len(r.hands)
-    results = [won(play_round(r.apply(seat, a), heuristic, seed=0).score()[seat]) for a in candidates]
+    every seat: the difference of the two results (+1 won, −1 lost), halved. On a native round
+    the playouts are the native core's port of the heuristic (the same rounds, in one call each)."""
+    if isinstance(r, NativeRound):
+        ends = [r.apply(seat, a).heuristic_playout() for a in candidates]
+    else:
+        heuristic = [HeuristicBot()] * len(r.hands)
+        ends = [play_round(r.apply(seat, a), heuristic, seed=0) for a in candidates]
+    results = [won(end.score()[seat]) for end in ends]
     return [(v - results[advice]) / 2 for v in results]
 
 
@@ -126,7 +134,8 @@ def episode(
         if len(legal) == 1:
             r = r.apply(seat, legal[0])
             continue
-        choice = consult(r.view(seat), legal, width)
+        scores = r.heuristic_scores() if isinstance(r, NativeRound) and r.phase is Phase.PLAY else None
+        choice = consult(r.view(seat), legal, width, scores)
         if by_heuristic[seat]:
             k = choice.advice
         elif rng.random() < (bid_epsilon if choice.net == "bid" else epsilon):

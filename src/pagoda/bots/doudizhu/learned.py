@@ -297,13 +297,18 @@ class Choice:
     advice: int
 
 
-def consult(view: View, legal: Sequence[Action], width: int = WIDTH) -> Choice:
+def consult(
+    view: View, legal: Sequence[Action], width: int = WIDTH, scores: Sequence[float] | None = None
+) -> Choice:
     """The candidates of a decision with a choice: every auction action, or the heuristic's best
-    ``width`` plays (:func:`~pagoda.bots.doudizhu.heuristic.best_first`, its choice first)."""
+    ``width`` plays (:func:`~pagoda.bots.doudizhu.heuristic.best_first`, its choice first);
+    ``scores``: :func:`advice` in the play, when already at hand (a native round's
+    ``heuristic_scores``, the same numbers)."""
     if view.phase is Phase.AUCTION:
         rows = bid_features(view, legal)
         return Choice("bid", list(legal), rows, int(np.argmax(rows[:, -1])))
-    scores = advice(view, legal)
+    if scores is None:
+        scores = advice(view, legal)
     picked = best_first(scores, legal, width)
     candidates = [legal[k] for k in picked]
     rows = play_features(view, candidates, [scores[k] for k in picked])
