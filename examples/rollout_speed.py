@@ -5,6 +5,11 @@ play-phase position of held-out deals (seeds from 300001), each played by the Py
 through the driver and by one native call (``NativeRound.rollouts(1, policy="heuristic")``),
 the two engines alternated ``--repeats`` times; prints rollouts/s of each and the ratio.
 
+``python examples/rollout_speed.py doudizhu``: the same for Dou Di Zhu (``classic``): whole-round
+heuristic playouts from the first play-phase position of held-out deals (seeds from 300001), the
+Python bot at every seat through the driver against one native call each
+(``NativeRound.heuristic_playout()``), alternated; rollouts/s of each and the ratio.
+
 ``python examples/rollout_speed.py decisions``: the search bot at ``--budget`` seconds a
 decision with native and with Python rollouts, alternated on the same decisions (the searched
 ones, at most 28 cards in hand, of heuristic rounds of held-out deals): rollouts and
@@ -69,6 +74,39 @@ def speed(args: argparse.Namespace) -> None:
             for c in cores:
                 c.rollouts(1, 0, policy="heuristic")
         rates["native"].append(args.native_factor * len(cores) / (time.perf_counter() - t))
+    report(rates)
+
+
+def doudizhu(args: argparse.Namespace) -> None:
+    from pagoda import doudizhu as ddz
+    from pagoda.bots.doudizhu.driver import play_round as ddz_round
+    from pagoda.bots.doudizhu.heuristic import HeuristicBot as DdzHeuristic
+    from pagoda.doudizhu.native import NativeRound
+
+    bot = DdzHeuristic()
+    starts = []
+    for seed in range(300001, 300001 + args.deals):
+        r = ddz.Round.new(seed, ddz.RULES["classic"])
+        while r.phase is not ddz.Phase.PLAY:
+            r = r.apply(r.to_move, bot.decide(r.view(r.to_move), r.legal_actions(), random.Random(0)))
+        starts.append(r)
+    cores = [NativeRound(r) for r in starts]
+    rates: dict[str, list[float]] = {"python": [], "native": []}
+    for _ in range(args.repeats):
+        t = time.perf_counter()
+        for r in starts:
+            ddz_round(r, [bot] * 3)
+        rates["python"].append(len(starts) / (time.perf_counter() - t))
+        t = time.perf_counter()
+        for _ in range(args.native_factor):
+            for c in cores:
+                c.heuristic_playout()
+        rates["native"].append(args.native_factor * len(cores) / (time.perf_counter() - t))
+    report(rates)
+
+
+def report(rates: dict[str, list[float]]) -> None:
+    """Each engine's median and range, and the ratio of each alternated pair."""
     for name, xs in rates.items():
         print(f"{name}: median {statistics.median(xs):,.0f} rollouts/s, range {min(xs):,.0f}-{max(xs):,.0f}")
     ratios = [n / p for n, p in zip(rates["native"], rates["python"], strict=True)]
@@ -103,13 +141,13 @@ def decisions(args: argparse.Namespace) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=["speed", "decisions"])
+    parser.add_argument("what", choices=["speed", "doudizhu", "decisions"])
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--native-factor", type=int, default=10, help="native passes per Python pass")
     parser.add_argument("--budget", type=float, default=0.1)
     args = parser.parse_args()
-    speed(args) if args.what == "speed" else decisions(args)
+    {"speed": speed, "doudizhu": doudizhu, "decisions": decisions}[args.what](args)
 
 
 if __name__ == "__main__":

@@ -98,3 +98,30 @@ def test_no_choice_once_the_round_is_over() -> None:
     with pytest.raises(ValueError, match="the round is over"):
         r.heuristic_action()
     assert r.heuristic_playout().score() == (4, -2, -2)
+
+
+def test_the_search_scores_the_same_with_native_and_python_rollouts() -> None:
+    from pagoda.bots.doudizhu.search import SearchBot
+
+    # solve_cards=0: every sample is rolled out; a fixed number of samples: the same draws
+    bots = {e: SearchBot(iterations=3, solve_cards=0, rollouts=e) for e in ("native", "python")}
+    searched = 0
+    for r in _walk(9100, ddz.RULES["classic"]):
+        (d,) = r.decisions()
+        if r.phase is not Phase.PLAY:
+            continue
+        view = r.view(d.seat)
+        candidates = bots["python"].candidates(view, d.actions)
+        if len(candidates) < 2:
+            continue
+        scored = {e: b.evaluate(view, candidates, random.Random(searched)) for e, b in bots.items()}
+        assert scored["native"] == scored["python"], r.position()
+        searched += 1
+    assert searched >= 10
+
+
+def test_the_search_refuses_an_unknown_rollout_engine() -> None:
+    from pagoda.bots.doudizhu.search import SearchBot
+
+    with pytest.raises(ValueError, match="option rollouts must be auto, native or python, not 'rust'"):
+        SearchBot(rollouts="rust")

@@ -289,7 +289,7 @@ class NativeRound:
         """The ``heuristic`` bot's choice for the seat to move, chosen natively: the same action
         as :meth:`pagoda.bots.doudizhu.heuristic.HeuristicBot.decide` on this seat's view (held
         equal by ``tests/native/test_doudizhu_policy.py``)."""
-        k = self._core.heuristic_action()
+        k: int | None = self._core.heuristic_action()
         if k is None:
             raise ValueError("the round is over: no seat is to move")
         return self.legal_actions()[k]

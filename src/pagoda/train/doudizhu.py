@@ -101,11 +101,10 @@ def advantages(r: Any, seat: int, candidates: Sequence[Action], advice: int) -> 
     every seat: the difference of the two results (+1 won, −1 lost), halved. On a native round
     the playouts are the native core's port of the heuristic (the same rounds, in one call each)."""
     if isinstance(r, NativeRound):
-        ends = [r.apply(seat, a).heuristic_playout() for a in candidates]
+        results = [won(r.apply(seat, a).heuristic_playout().score()[seat]) for a in candidates]
     else:
         heuristic = [HeuristicBot()] * len(r.hands)
-        ends = [play_round(r.apply(seat, a), heuristic, seed=0) for a in candidates]
-    results = [won(end.score()[seat]) for end in ends]
+        results = [won(play_round(r.apply(seat, a), heuristic, seed=0).score()[seat]) for a in candidates]
     return [(v - results[advice]) / 2 for v in results]
 
 

@@ -12,10 +12,16 @@ side (points, plus one for a win and minus one for a loss). The auction is the h
 (:mod:`pagoda.bots.doudizhu.solver`) instead of a rollout, and every legal action is a
 candidate; past ``solve_nodes`` positions (default 4,000) the rollouts score that sample.
 
+**Rollouts run on the native core when it is built** (``rollouts``: ``auto``, the default, or
+``native`` or ``python``): each is one call to the native port of the heuristic
+(:meth:`pagoda.doudizhu.native.NativeRound.heuristic_playout`, the same rounds as the Python
+bot's, held equal by ``tests/native/test_doudizhu_policy.py``). With ``iterations`` both engines
+give the same decision; with a ``budget`` the native one scores many more samples.
+
 Options (``search:budget=0.1:width=6``): ``budget`` seconds per decision (default 1.0),
 ``iterations`` samples instead of a budget (then a decision does not depend on the machine's
 speed: the same ``rng`` gives the same action), ``width`` candidates (default 6),
-``solve_cards`` and ``solve_nodes`` as above.
+``solve_cards`` and ``solve_nodes`` as above, ``rollouts`` the engine of the rollouts.
 """
 
 import random
@@ -29,8 +35,10 @@ from pagoda.bots.doudizhu.solver import Solver, SolverBudget
 from pagoda.doudizhu import Action, Round, View
 from pagoda.doudizhu.actions import PASS_KIND, PLAY
 from pagoda.doudizhu.cards import NUM_RANKS, ONE, counts_of, size_of
+from pagoda.doudizhu.native import NativeRound
 from pagoda.doudizhu.round import Phase, Setup
 from pagoda.doudizhu.rules import Rules, parse_rules
+from pagoda.native import ENGINES, engine_name
 
 
 def determinize(view: View, rng: random.Random, decks: int = 1) -> tuple[int, ...]:
@@ -118,6 +126,7 @@ class SearchBot:
         rules: Rules | str | None = None,
         solve_cards: int | str = 12,
         solve_nodes: int | str = 4_000,
+        rollouts: str = "auto",
     ) -> None:
         self.budget = float(budget)
         self.iterations = int(iterations) if iterations is not None else None
@@ -126,6 +135,10 @@ class SearchBot:
         self.solve_nodes = int(solve_nodes)
         self.rules = parse_rules(rules) if isinstance(rules, str) else rules
         self.heuristic = HeuristicBot(rules=self.rules)
+        if rollouts not in ENGINES:
+            raise ValueError(f"search bot option rollouts must be auto, native or python, not {rollouts!r}")
+        #: The engine of the rollouts: ``"native"`` or ``"python"``.
+        self.rollouts = engine_name(rollouts)
 
     def decide(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         """The candidate with the best mean over the samples (the heuristic's in the auction)."""
@@ -157,8 +170,13 @@ class SearchBot:
             hands = determinize(view, rng, rules.decks)
             start = position(view, hands, rules)
             solved = self._solved(start, me, candidates)
-            for k, action in enumerate(candidates):
-                totals[k].append(solved[k] if solved else self.rollout(start.apply(me, action), me))
+            if solved:
+                for k in range(len(candidates)):
+                    totals[k].append(solved[k])
+            else:
+                base: Round | NativeRound = NativeRound(start) if self.rollouts == "native" else start
+                for k, action in enumerate(candidates):
+                    totals[k].append(self.rollout(base.apply(me, action), me, start.bid))
             done += 1
             if self.iterations is not None:
                 if done >= self.iterations:
@@ -183,8 +201,12 @@ class SearchBot:
             return None
         return [p / max(1, start.bid) + (1.0 if p > 0 else -1.0) for p in points]
 
-    def rollout(self, r: Round, me: int) -> float:
-        """Finish ``r`` with the heuristic at every seat; the outcome for ``me``'s side."""
+    def rollout(self, r: "Round | NativeRound", me: int, bid: int) -> float:
+        """Finish ``r`` (in play, at ``bid``) with the heuristic at every seat; the outcome for
+        ``me``'s side. A native round is finished natively, in one call."""
+        if isinstance(r, NativeRound):
+            points = r.heuristic_playout().score()[me]
+            return points / max(1, bid) + (1.0 if points > 0 else -1.0)
         bot = self.heuristic
         while not r.is_over:
             seat = r.to_move
@@ -196,7 +218,7 @@ class SearchBot:
                 action = legal[max(range(len(legal)), key=scores.__getitem__)]
             r = r.apply(seat, action)
         points = r.score()[me]
-        return points / max(1, r.bid) + (1.0 if points > 0 else -1.0)
+        return points / max(1, bid) + (1.0 if points > 0 else -1.0)
 
 
 __all__ = ["Scored", "SearchBot", "determinize", "position"]
