@@ -8,7 +8,8 @@ the two engines alternated ``--repeats`` times; prints rollouts/s of each and th
 ``python examples/rollout_speed.py doudizhu``: the same for Dou Di Zhu (``classic``): whole-round
 heuristic playouts from the first play-phase position of held-out deals (seeds from 300001), the
 Python bot at every seat through the driver against one native call each
-(``NativeRound.heuristic_playout()``), alternated; rollouts/s of each and the ratio.
+(``NativeRound.heuristic_playout()``), alternated, each pair on ``--deals`` new deals (the same
+for both); rollouts/s of each and the ratio.
 
 ``python examples/rollout_speed.py decisions``: the search bot at ``--budget`` seconds a
 decision with native and with Python rollouts, alternated on the same decisions (the searched
@@ -84,24 +85,30 @@ def doudizhu(args: argparse.Namespace) -> None:
     from pagoda.doudizhu.native import NativeRound
 
     bot = DdzHeuristic()
-    starts = []
-    for seed in range(300001, 300001 + args.deals):
-        r = ddz.Round.new(seed, ddz.RULES["classic"])
-        while r.phase is not ddz.Phase.PLAY:
-            r = r.apply(r.to_move, bot.decide(r.view(r.to_move), r.legal_actions(), random.Random(0)))
-        starts.append(r)
-    cores = [NativeRound(r) for r in starts]
+
+    def starts(seeds: range) -> list[ddz.Round]:
+        out = []
+        for seed in seeds:
+            r = ddz.Round.new(seed, ddz.RULES["classic"])
+            while r.phase is not ddz.Phase.PLAY:
+                r = r.apply(r.to_move, bot.decide(r.view(r.to_move), r.legal_actions(), random.Random(0)))
+            out.append(r)
+        return out
+
     rates: dict[str, list[float]] = {"python": [], "native": []}
-    for _ in range(args.repeats):
+    for k in range(args.repeats):
+        # each pair plays new deals, the same for both engines: neither finds its own memo of
+        # hand partitions warmed by an earlier pass over them
+        rounds = starts(range(300001 + k * args.deals, 300001 + (k + 1) * args.deals))
+        cores = [NativeRound(r) for r in rounds]
         t = time.perf_counter()
-        for r in starts:
+        for r in rounds:
             ddz_round(r, [bot] * 3)
-        rates["python"].append(len(starts) / (time.perf_counter() - t))
+        rates["python"].append(len(rounds) / (time.perf_counter() - t))
         t = time.perf_counter()
-        for _ in range(args.native_factor):
-            for c in cores:
-                c.heuristic_playout()
-        rates["native"].append(args.native_factor * len(cores) / (time.perf_counter() - t))
+        for c in cores:
+            c.heuristic_playout()
+        rates["native"].append(len(cores) / (time.perf_counter() - t))
     report(rates)
 
 
