@@ -346,6 +346,24 @@ def train(
     return model
 
 
+def _mixed(parser: Any, bid_from: str) -> Callable[[str], Model]:
+    """A loader of a checkpoint whose bidding network is replaced by ``bid_from``'s."""
+    try:
+        bids = Model.load(bid_from)
+    except (OSError, ValueError) as e:
+        parser.error(f"cannot read --bid-from {bid_from}: {e}")
+
+    def load(path: str) -> Model:
+        model = Model.load(path)
+        if model.hidden != bids.hidden:
+            raise ValueError(f"its layers {model.hidden} are not --bid-from's {bids.hidden}")
+        model.nets["bid"] = bids.nets["bid"]
+        model.meta["bid_from"] = bid_from
+        return model
+
+    return load
+
+
 def run(argv: Sequence[str]) -> int:
     """Run ``pagoda train doudizhu`` from the command line."""
     parser = training_parser(
@@ -374,9 +392,17 @@ def run(argv: Sequence[str]) -> int:
         help="a network's new rows between two Adam steps (default 64; rollout targets 256)",
     )
     parser.add_argument("--engine", default="auto", choices=("auto", "native", "python"), help="rules engine")
+    parser.add_argument(
+        "--bid-from",
+        metavar="CKPT",
+        help="with --export: the bidding network from this checkpoint or weights file, the play "
+        "networks from --export's",
+    )
     args = parser.parse_args(argv)
+    if args.bid_from and not args.export:
+        parser.error("--bid-from goes with --export: it names where the exported bidding network comes from")
     if args.export:
-        return export(parser, args, Model.load)
+        return export(parser, args, _mixed(parser, args.bid_from) if args.bid_from else Model.load)
     hidden, curve = checked(parser, args)
     for name, p in (
         ("--heuristic", args.heuristic),

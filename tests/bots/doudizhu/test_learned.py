@@ -282,13 +282,14 @@ def test_rollout_training_steps_every_256_rows_and_any_worker_count_trains_the_s
 def test_the_margin_keeps_the_heuristic_s_choice_unless_the_networks_are_sure() -> None:
     # a margin no network reaches plays exactly the heuristic's rounds, the auction included
     for seed in range(3):
-        sure = play_round(ddz.Round.new(seed), [LearnedBot(SMALL, margin=1e9)] * 3, seed=seed)
+        sure_bot = LearnedBot(SMALL, margin=1e9, bid_margin=1e9)
+        sure = play_round(ddz.Round.new(seed), [sure_bot] * 3, seed=seed)
         plain = play_round(ddz.Round.new(seed), [HeuristicBot()] * 3, seed=seed)
         assert sure.view(0).history == plain.view(0).history
     bot = get_bot("doudizhu", "learned:margin=0.25:width=3:bid_margin=0.5")
     assert isinstance(bot, LearnedBot)
     assert (bot.margin, bot.width, bot.bid_margin) == (0.25, 3, 0.5)
-    assert LearnedBot(SMALL, margin=0.125).bid_margin == 0.125  # the play's margin unless given
+    assert LearnedBot(SMALL, margin=0.125).bid_margin == BID_MARGIN  # the auction's own margin
     # by default the shipped networks' margin and width (docs/strength.md)
     default = get_bot("doudizhu", "learned")
     assert isinstance(default, LearnedBot)
@@ -387,6 +388,20 @@ def test_the_train_command_writes_a_checkpoint_a_curve_and_the_shipped_file(tmp_
     shipped = tmp_path / "w.npz"
     assert main(["train", "doudizhu", "--export", str(out), "--out", str(shipped)]) == 0
     assert Model.load(str(shipped)).meta["episodes"] == 15
+    # --bid-from: the play networks of the checkpoint, the bidding network of another file
+    other = tmp_path / "other.npz"
+    Model(hidden=(8,), seed=5).save(str(other))
+    mixed = tmp_path / "mixed.npz"
+    argv = ["train", "doudizhu", "--export", str(out), "--bid-from", str(other), "--out", str(mixed)]
+    assert main(argv) == 0
+    got, play, bids = (Model.load(str(p)) for p in (mixed, shipped, other))
+    assert got.meta["bid_from"] == str(other)
+    x = np.random.default_rng(0).random((4, play_width())).astype(np.float32)
+    xb = x[:, : bid_width()]
+    assert np.allclose(got.q("bid", xb), bids.q("bid", xb), atol=2e-2)
+    assert not np.allclose(got.q("bid", xb), play.q("bid", xb), atol=2e-2)
+    for name in ("landlord", "up", "down"):
+        assert np.array_equal(got.q(name, x), play.q(name, x))
 
 
 def test_the_train_command_refuses_bad_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -400,6 +415,8 @@ def test_the_train_command_refuses_bad_options(tmp_path: Path, capsys: pytest.Ca
         (["--workers", "0"], "--workers must be at least 1, not 0"),
         (["--every", "0"], "--every must be at least 1, not 0"),
         (["--bid-epsilon", "-0.5"], "--bid-epsilon is a probability"),
+        (["--bid-from", out], "--bid-from goes with --export"),
+        (["--export", out, "--bid-from", str(tmp_path / "none.npz")], "cannot read --bid-from"),
     ):
         with pytest.raises(SystemExit):
             main(["train", "doudizhu", "--out", out, *bad])

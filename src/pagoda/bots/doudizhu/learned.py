@@ -16,11 +16,13 @@ the heuristic's choice (no randomness at play time; :func:`consult` and :class:`
 - a **bidding** network (:func:`bid_features`): the hand, its strength as the heuristic reads it,
   the auction so far (who spoke, what they bid) and the candidate bid.
 
-Trained on the results of self-play rounds (``pagoda train doudizhu --targets result``, the
-shipped weights), every network predicts the round's result for the seat that acts (+1 won, -1
-lost); trained on rollouts (``--targets rollout``), it predicts what each candidate gains over the
-heuristic's choice when the heuristic plays the deal out at every seat, in the same units halved
-(+1: the candidate wins a round the heuristic's choice loses). See :mod:`pagoda.train.doudizhu`.
+Trained on the results of self-play rounds (``pagoda train doudizhu --targets result``), every
+network predicts the round's result for the seat that acts (+1 won, -1 lost); trained on rollouts
+(``--targets rollout``), it predicts what each candidate gains over the heuristic's choice when
+the heuristic plays the deal out at every seat, in the same units halved (+1: the candidate wins
+a round the heuristic's choice loses). The shipped play networks are rollout-trained (200,000
+rounds), the shipped bidding network result-trained (the one shipped before them, which bid
+better). See :mod:`pagoda.train.doudizhu` and ``docs/strength.md``.
 The shipped weights (``learned_doudizhu.npz``, half precision) are read the first time a bot
 needs them. The bot plays any three-player, one-pack preset without wild cards (``classic``,
 ``rlcard``, ``openspiel``); with ``rob=true`` the call and rob are the heuristic's, and on other
@@ -64,8 +66,8 @@ WEIGHTS = "learned_doudizhu.npz"
 #: the heuristic's best actions a play network weighs (and the pass, when it is legal)
 WIDTH = 6
 #: the margin by default: the shipped networks', chosen on tuning deals (docs/strength.md)
-MARGIN = 0.0
-#: the same for the bidding network
+MARGIN = 0.1
+#: the same for the bidding network (its own, not the play's)
 BID_MARGIN = 0.0
 
 _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
@@ -325,13 +327,11 @@ class LearnedBot:
         weights: str | None = None,
         margin: float | str = MARGIN,
         width: int | str = WIDTH,
-        bid_margin: float | str | None = None,
+        bid_margin: float | str = BID_MARGIN,
     ) -> None:
         self._model = model if model is not None else Model.load(weights) if weights else None
         self.margin: float = number_option("learned", "margin", margin, 0.0)
-        self.bid_margin: float = (
-            self.margin if bid_margin is None else number_option("learned", "bid_margin", bid_margin, 0.0)
-        )
+        self.bid_margin: float = number_option("learned", "bid_margin", bid_margin, 0.0)
         self.width: int = number_option("learned", "width", width, 1, int)
         self._fallback = HeuristicBot()
 
