@@ -71,3 +71,14 @@ def test_bids_three_on_a_monster_and_passes_on_a_weak_hand() -> None:
     assert strength(ddz.parse_cards(monster).mask, CLASSIC) > strength(ddz.parse_cards(weak).mask, CLASSIC)
     assert _bid(monster) == "bid 3"
     assert _bid(weak) == "pass"
+
+
+def test_the_memo_never_serves_a_partition_made_under_other_rules() -> None:
+    # CPython gives a freed Rules object's id to the next one made: keyed by id, the memo served
+    # the one-pack rocket to the two-pack rules (where BR is two solos), so it keys on the options
+    mask = ddz.parse_cards("BR").mask
+    for preset in ["classic", "four_player"] * 50:
+        rules = ddz.parse_rules(preset)
+        kinds = [g.kind for g in partition(mask, rules)]
+        assert kinds == (["rocket"] if preset == "classic" else ["solo", "solo"]), preset
+        del rules

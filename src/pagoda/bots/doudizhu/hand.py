@@ -48,7 +48,9 @@ class Group(NamedTuple):
 
 Plan = tuple[Group, ...]
 
-_MEMO: dict[tuple[int, int], Plan] = {}
+#: the options of the rules a partition reads, for the memo's key
+RulesKey = tuple[int, int, int, int, bool, bool, bool]
+_MEMO: dict[tuple[int, RulesKey], Plan] = {}
 _MEMO_MAX = 1 << 18
 _RUN_KINDS = {1: CHAIN, 2: PAIR_CHAIN, 3: PLANE}
 
@@ -58,8 +60,18 @@ def _cost(plan: Plan) -> tuple[int, int]:
     return len(plan), sum(1 for g in plan if g.kind == SOLO and g.rank - 3 < ACE)
 
 
-def _rules_key(rules: Rules) -> int:
-    return id(rules)
+def _rules_key(rules: Rules) -> RulesKey:
+    # the options themselves, not the object's id: CPython hands a freed object's id to a new
+    # one, and a memo keyed by id served partitions made under other rules (two packs for one)
+    return (
+        rules.decks,
+        rules.chain_min,
+        rules.pair_chain_min,
+        rules.plane_min,
+        rules.trio_solo,
+        rules.plane_solo,
+        rules.kicker_rocket,
+    )
 
 
 def partition(mask: int, rules: Rules) -> Plan:
