@@ -363,7 +363,7 @@ struct Context<'a> {
     hand: u128,
     plays_now: usize,
     unseen: [u8; NUM_RANKS],
-    top: Option<Combo>,
+    /// The seat whose play is to beat (`None`: this seat leads).
     top_seat: Option<usize>,
     counts: [u32; 4],
     enemy_min: u32,
@@ -386,12 +386,8 @@ impl<'a> Context<'a> {
         let hand = st.hands[me];
         let others: u128 = (0..n).filter(|&s| s != me).map(|s| st.hands[s]).sum();
         let unseen = counts_of(others);
-        let (top, top_seat) = match st.top {
-            Some(c) if st.top_seat >= 0 && st.top_seat as usize != me => {
-                (Some(c), Some(st.top_seat as usize))
-            }
-            _ => (None, None),
-        };
+        let top_seat = (st.top.is_some() && st.top_seat >= 0 && st.top_seat as usize != me)
+            .then_some(st.top_seat as usize);
         let mut counts = [0u32; 4];
         for (s, c) in counts.iter_mut().enumerate().take(n) {
             *c = size_of(st.hands[s]);
@@ -410,7 +406,6 @@ impl<'a> Context<'a> {
             hand,
             plays_now: min_plays(hand, rules),
             unseen,
-            top,
             top_seat,
             counts,
             enemy_min,
@@ -532,7 +527,7 @@ impl<'a> Context<'a> {
         }
         let safe_left = self.safe_groups(rest);
         s += SAFE_GROUP * safe_left as f64;
-        if self.top.is_none() {
+        if self.top_seat.is_none() {
             s += 0.5 * size_of(combo.mask) as f64;
             let safe = !self.beatable(
                 combo.kind,
@@ -592,17 +587,8 @@ pub fn choose(st: &State, legal: &[Act]) -> usize {
     if st.phase == Phase::Auction {
         return bid(st, legal);
     }
-    let ctx = Context::new(st);
-    let mut best = 0;
-    let mut top = f64::NEG_INFINITY;
-    for (k, a) in legal.iter().enumerate() {
-        let s = ctx.score(a);
-        if k == 0 || s > top {
-            best = k;
-            top = s;
-        }
-    }
-    best
+    let s = scores(st, legal);
+    (1..s.len()).fold(0, |best, k| if s[k] > s[best] { k } else { best })
 }
 
 /// The heuristic's scores of every legal action in the play (`HeuristicBot.scores`).
@@ -620,6 +606,12 @@ pub fn play_out(st: &mut State) -> Option<usize> {
         legal.clear();
         st.legal(st.to_move, &mut legal);
         let k = choose(st, &legal);
+        if st.phase == Phase::Play {
+            // a play never redeals nor draws the wild rank: applied in place
+            let done = st.apply(st.to_move, &legal[k]);
+            debug_assert_eq!(done, Step::Done, "a listed play is legal");
+            continue;
+        }
         let mut next = st.clone();
         match next.apply(st.to_move, &legal[k]) {
             Step::Done => *st = next,
