@@ -68,7 +68,6 @@ from pagoda.bots.doudizhu.learned import (
 )
 from pagoda.doudizhu import Action, Round, Rules, new_round, parse_rules
 from pagoda.doudizhu.native import NativeRound
-from pagoda.doudizhu.round import Phase
 from pagoda.train.mlp import Array, Progress, Replay, checked, export, training_parser
 
 #: the first deal of the curve's evaluation (deals 50,001 on: never trained on, never reported)
@@ -133,8 +132,10 @@ def episode(
         if len(legal) == 1:
             r = r.apply(seat, legal[0])
             continue
-        scores = r.heuristic_scores() if isinstance(r, NativeRound) and r.phase is Phase.PLAY else None
-        choice = consult(r.view(seat), legal, width, scores)
+        # a native round scores the play natively (consult reads no scores in the auction)
+        choice = consult(
+            r.view(seat), legal, width, r.heuristic_scores() if isinstance(r, NativeRound) else None
+        )
         if by_heuristic[seat]:
             k = choice.advice
         elif rng.random() < (bid_epsilon if choice.net == "bid" else epsilon):

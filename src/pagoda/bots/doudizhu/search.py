@@ -199,14 +199,13 @@ class SearchBot:
             points = Solver(me, self.solve_nodes).values(start, candidates)
         except SolverBudget:
             return None
-        return [p / max(1, start.bid) + (1.0 if p > 0 else -1.0) for p in points]
+        return [_value(p, start.bid) for p in points]
 
     def rollout(self, r: "Round | NativeRound", me: int, bid: int) -> float:
         """Finish ``r`` (in play, at ``bid``) with the heuristic at every seat; the outcome for
         ``me``'s side. A native round is finished natively, in one call."""
         if isinstance(r, NativeRound):
-            points = r.heuristic_playout().score()[me]
-            return points / max(1, bid) + (1.0 if points > 0 else -1.0)
+            return _value(r.heuristic_playout().score()[me], bid)
         bot = self.heuristic
         while not r.is_over:
             seat = r.to_move
@@ -217,8 +216,12 @@ class SearchBot:
                 scores = bot.scores(r.view(seat), legal)
                 action = legal[max(range(len(legal)), key=scores.__getitem__)]
             r = r.apply(seat, action)
-        points = r.score()[me]
-        return points / max(1, bid) + (1.0 if points > 0 else -1.0)
+        return _value(r.score()[me], bid)
+
+
+def _value(points: int, bid: int) -> float:
+    """A finished round's value for a side: its points in bid units, plus one if it won, less one if not."""
+    return points / max(1, bid) + (1.0 if points > 0 else -1.0)
 
 
 __all__ = ["Scored", "SearchBot", "determinize", "position"]
