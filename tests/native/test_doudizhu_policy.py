@@ -19,25 +19,14 @@ from pagoda.bots.doudizhu.heuristic import HeuristicBot
 from pagoda.doudizhu.native import NativeRound
 from pagoda.doudizhu.round import Phase
 from tests.native.test_doudizhu_native import PRESETS
+from tests.native.walks import walk
 
 BOT = HeuristicBot()
 
 
 def _walk(seed: int, rules: ddz.Rules) -> list[ddz.Round]:
     """The positions with a choice of one round walked half by the bot, half at random."""
-    rng = random.Random(seed)
-    r = ddz.Round.new(seed, rules)
-    out = []
-    while not r.is_over:
-        (d,) = r.decisions()
-        if len(d.actions) > 1:
-            out.append(r)
-        if rng.random() < 0.5:
-            action = BOT.decide(r.view(d.seat), d.actions, rng)
-        else:
-            action = rng.choice(list(d.actions))
-        r = r.apply(d.seat, action)
-    return out
+    return walk(ddz.Round.new(seed, rules), BOT, random.Random(seed), lambda r: len(r.legal_actions()) > 1)
 
 
 @pytest.mark.parametrize("preset", PRESETS)

@@ -22,6 +22,7 @@ from pagoda.tichu import Action, Round, Rules, View
 from pagoda.tichu.native import NativeRound, from_reference
 from pagoda.tichu.round import Phase
 from tests.native.test_tichu_native import PRESETS
+from tests.native.walks import walk
 
 BOT = HeuristicBot()
 CLUB = ClubBot()
@@ -29,19 +30,7 @@ CLUB = ClubBot()
 
 def _walk(seed: int, rules: Rules, bot: Bot[View, Action] = BOT) -> list[Round]:
     """The play-phase positions of one round walked half by ``bot``, half at random."""
-    rng = random.Random(seed)
-    r = Round.new(seed, rules)
-    out = []
-    while not r.is_over:
-        d = r.decisions()[0]
-        if r.phase is Phase.PLAY:
-            out.append(r)
-        if rng.random() < 0.5:
-            action = bot.decide(r.view(d.seat), d.actions, rng)
-        else:
-            action = rng.choice(list(d.actions))
-        r = r.apply(d.seat, action)
-    return out
+    return walk(Round.new(seed, rules), bot, random.Random(seed), lambda r: r.phase is Phase.PLAY)
 
 
 @pytest.mark.parametrize("preset", PRESETS)
