@@ -376,7 +376,9 @@ def test_the_shipped_weights_are_small_and_their_departures_few() -> None:
     assert 0 < differ < plays / 2
 
 
-def test_the_train_command_writes_a_checkpoint_a_curve_and_the_shipped_file(tmp_path: Path) -> None:
+def test_the_train_command_writes_a_checkpoint_a_curve_and_the_shipped_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out, curve = tmp_path / "ddz.npz", tmp_path / "curve.jsonl"
     model = train(12, str(out), hidden=(8,), eval_every=6, eval_deals=1, curve=str(curve), progress=False)
     assert model.meta["episodes"] == 12
@@ -402,6 +404,14 @@ def test_the_train_command_writes_a_checkpoint_a_curve_and_the_shipped_file(tmp_
     assert not np.allclose(got.q("bid", xb), play.q("bid", xb), atol=2e-2)
     for name in ("landlord", "up", "down"):
         assert np.array_equal(got.q(name, x), play.q(name, x))
+    # networks of other layers do not mix, and nothing is written
+    wide = tmp_path / "wide.npz"
+    Model(hidden=(16,), seed=5).save(str(wide))
+    refused = tmp_path / "refused.npz"
+    with pytest.raises(SystemExit):
+        main(["train", "doudizhu", "--export", str(out), "--bid-from", str(wide), "--out", str(refused)])
+    assert "its layers [8] are not --bid-from's [16]" in capsys.readouterr().err
+    assert not refused.exists()
 
 
 def test_the_train_command_refuses_bad_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
