@@ -20,7 +20,7 @@ Trained on the results of self-play rounds (``pagoda train doudizhu --targets re
 network predicts the round's result for the seat that acts (+1 won, -1 lost); trained on rollouts
 (``--targets rollout``), it predicts what each candidate gains over the heuristic's choice when
 the heuristic plays the deal out at every seat, in the same units halved (+1: the candidate wins
-a round the heuristic's choice loses). The shipped play networks are rollout-trained (200,000
+a round the heuristic's choice loses). The shipped play networks are rollout-trained (360,000
 rounds), the shipped bidding network result-trained (the one shipped before them, which bid
 better). See :mod:`pagoda.train.doudizhu` and ``docs/strength.md``.
 The shipped weights (``learned_doudizhu.npz``, half precision) are read the first time a bot
@@ -66,7 +66,7 @@ WEIGHTS = "learned_doudizhu.npz"
 #: the heuristic's best actions a play network weighs (and the pass, when it is legal)
 WIDTH = 6
 #: the margin by default: the shipped networks', chosen on tuning deals (docs/strength.md)
-MARGIN = 0.1
+MARGIN = 0.05
 #: the same for the bidding network (its own, not the play's)
 BID_MARGIN = 0.0
 
