@@ -587,8 +587,20 @@ pub fn choose(st: &State, legal: &[Act]) -> usize {
     if st.phase == Phase::Auction {
         return bid(st, legal);
     }
-    let s = scores(st, legal);
-    (1..s.len()).fold(0, |best, k| if s[k] > s[best] { k } else { best })
+    // the first highest score, without collecting the scores: this runs at every playout step
+    let ctx = Context::new(st);
+    legal
+        .iter()
+        .map(|a| ctx.score(a))
+        .enumerate()
+        .fold((0, f64::NEG_INFINITY), |best, (k, s)| {
+            if s > best.1 {
+                (k, s)
+            } else {
+                best
+            }
+        })
+        .0
 }
 
 /// The heuristic's scores of every legal action in the play (`HeuristicBot.scores`).
