@@ -39,8 +39,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("curves", nargs="+", help="curve files (JSON lines), each as FILE or FILE=LABEL")
     parser.add_argument("--plot", required=True, help="the PNG to write")
     args = parser.parse_args(argv)
-    curves = [(spec.partition("=")[0], spec.partition("=")[2] or spec) for spec in args.curves]
-    loaded = [(label, points(path)) for path, label in curves]
+    loaded = []
+    for spec in args.curves:
+        path, _, label = spec.partition("=")
+        loaded.append((label or path, points(path)))
     kinds = {"wp" in row for _, rows in loaded for row in rows}
     if len(kinds) > 1:
         raise SystemExit("the files mix Dou Di Zhu (wp) and Tichu (points) curves: plot them apart")

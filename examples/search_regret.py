@@ -21,7 +21,6 @@ import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from pagoda.bots.tichu.club import ClubBot
 from pagoda.bots.tichu.driver import NO_BOMB, play_round
@@ -40,29 +39,29 @@ class Recorder:
     """Club at every seat, keeping one in ``every`` of the decisions the search would search."""
 
     every: int
-    solve_cards: int
     views: list[Position] = field(default_factory=list)
     club: ClubBot = field(default_factory=ClubBot)
+    search: SearchBot = field(default_factory=SearchBot)
     searched: int = 0  # the decisions the search would search, with more than one candidate
 
     def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         searched = (
             view.phase is Phase.PLAY
             and NO_BOMB not in legal
-            and sum(view.hand_sizes) > self.solve_cards
-            and len(legal) > 1
+            and sum(view.hand_sizes) > self.search.solve_cards
+            and len(self.search.candidates(view, legal)) > 1
         )
-        if searched and len(SearchBot().candidates(view, legal)) > 1:
+        if searched:
             self.searched += 1
             if rng.randrange(self.every) == 0:
                 self.views.append((view, list(legal)))
         return self.club.decide(view, legal, rng)
 
 
-def positions(n: int, seed: int, every: int, solve_cards: int) -> tuple[list[Position], float]:
+def positions(n: int, seed: int, every: int) -> tuple[list[Position], float]:
     """``n`` searched positions from club's rounds on deals ``seed``, ``seed + 1``, ..., and the
     searched decisions a team makes in a round there."""
-    recorder = Recorder(every, solve_cards)
+    recorder = Recorder(every)
     deal = seed
     while len(recorder.views) < n:
         play_round(new_round(deal), [recorder] * 4, seed=deal)
@@ -74,10 +73,6 @@ def choice(bot: SearchBot, view: View, legal: Sequence[Action], seed: int) -> Ac
     """The bot's choice at ``view`` with its sampling seeded by ``seed``."""
     scored = bot.evaluate(view, bot.candidates(view, legal), random.Random(seed))
     return max(scored, key=lambda s: s.mean).action
-
-
-def key(a: Action) -> tuple[Any, ...]:
-    return (a.kind, a.mask, a.target, a.wish)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -92,8 +87,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     counts = [int(s) for s in args.samples.split(",")]
     budgets = [float(b) for b in args.budgets.split(",")]
-    solve_cards = SearchBot().solve_cards
-    views, per_round = positions(args.views, args.seed, args.every, solve_cards)
+    views, per_round = positions(args.views, args.seed, args.every)
     regret: dict[tuple[int, int], list[float]] = {(n, w): [] for n in counts for w in (args.width, ALL)}
     outside: list[float] = []  # the reference's best is not among the width's candidates: its loss
     drawn: dict[float, list[int]] = {b: [] for b in budgets}
@@ -104,12 +98,12 @@ def main(argv: Sequence[str] | None = None) -> None:
             scored = reference.evaluate(view, reference.candidates(view, legal), random.Random(10_000 + i))
         except NoDeal:
             continue
-        value = {key(s.action): s.mean for s in scored}
+        value = {s.action: s.mean for s in scored}
         best = max(value.values())
         narrow = SearchBot(width=args.width).candidates(view, legal)
-        outside.append(best - max(value[key(a)] for a in narrow))
+        outside.append(best - max(value[a] for a in narrow))
         for n, w in regret:
-            regret[n, w].append(best - value[key(choice(SearchBot(iterations=n, width=w), view, legal, i))])
+            regret[n, w].append(best - value[choice(SearchBot(iterations=n, width=w), view, legal, i)])
         for b in budgets:
             bot = SearchBot(budget=b, width=args.width)
             timed = bot.evaluate(view, bot.candidates(view, legal), random.Random(20_000 + i))
