@@ -23,6 +23,7 @@ from pagoda.bots.doudizhu.learned import (
     MLP,
     WEIGHTS,
     WIDTH,
+    Ensemble,
     LearnedBot,
     Model,
     bid_features,
@@ -352,6 +353,33 @@ def test_save_and_load_round_trip(tmp_path: Path) -> None:
     half = Model.load(path)
     assert half.nets["up"].t == 0
     assert np.allclose(half.q("up", x), model.q("up", x), atol=2e-2)
+
+
+def test_weights_joined_by_plus_are_valued_as_the_mean_of_their_models(tmp_path: Path) -> None:
+    one, two = Model(hidden=(16, 8), seed=1), Model(hidden=(16, 8), seed=2)
+    paths = [str(tmp_path / "one.npz"), str(tmp_path / "two.npz")]
+    one.save(paths[0])
+    two.save(paths[1])
+    x = np.random.default_rng(3).random((4, play_width())).astype(np.float32)
+    bot = get_bot("doudizhu", f"learned:weights={paths[0]}+{paths[1]}")
+    assert isinstance(bot, LearnedBot)
+    assert isinstance(bot.model, Ensemble)
+    for name in ("landlord", "down", "up"):
+        mean = (one.q(name, x) + two.q(name, x)) / 2
+        assert np.allclose(bot.model.q(name, x), mean, rtol=1e-6)
+        assert not np.allclose(one.q(name, x), two.q(name, x))  # the members differ: the mean is neither
+    # one model alone is itself, and an ensemble of one model twice values as it does
+    assert isinstance(get_bot("doudizhu", f"learned:weights={paths[0]}").model, Model)
+    assert np.array_equal(Ensemble([one, one]).q("up", x), one.q("up", x))
+    # its decisions are those of the bot given the ensemble itself
+    given = LearnedBot(Ensemble([one, two]))
+    for view, legal, _ in _plays(range(2), HeuristicBot()):
+        assert bot.decide(view, legal, random.Random(0)) == given.decide(view, legal, random.Random(0))
+    for bad in (f"{paths[0]}+", f"{paths[0]}++{paths[1]}"):
+        with pytest.raises(ValueError, match="name an empty file"):
+            get_bot("doudizhu", f"learned:weights={bad}")
+    with pytest.raises(ValueError, match="at least one model"):
+        Ensemble([])
 
 
 def test_weights_of_another_layout_are_refused(tmp_path: Path) -> None:

@@ -282,6 +282,29 @@ class Model:
         return model
 
 
+class Ensemble:
+    """Several models valued as one: each network's values are the mean of the members' (the
+    bot's ``weights=a.npz+b.npz``; checkpoints of one run, say)."""
+
+    def __init__(self, members: Sequence[Model]) -> None:
+        if not members:
+            raise ValueError("an ensemble needs at least one model")
+        self.members = list(members)
+
+    def q(self, name: str, x: Array) -> Array:
+        """The mean of the members' values of the rows ``x`` by their network ``name``."""
+        out: Array = np.mean([m.q(name, x) for m in self.members], axis=0)
+        return out
+
+
+def load_weights(weights: str) -> Model | Ensemble:
+    """The model of a weights file, or the :class:`Ensemble` of several joined by ``+``."""
+    paths = weights.split("+")
+    if any(not p for p in paths):
+        raise ValueError(f"weights {weights!r} name an empty file: join the files with single '+'")
+    return Model.load(paths[0]) if len(paths) == 1 else Ensemble([Model.load(p) for p in paths])
+
+
 @lru_cache(maxsize=1)
 def shipped() -> Model:
     """The weights that come with the package, read on first use."""
@@ -319,24 +342,26 @@ def consult(
 
 class LearnedBot:
     """Plays the candidate its networks value highest where it beats the heuristic's choice by
-    more than ``margin``, else the heuristic's choice; bids the same way with the bidding network."""
+    more than ``margin``, else the heuristic's choice; bids the same way with the bidding network.
+    ``weights``: a file written by ``pagoda train doudizhu``, or several joined by ``+`` whose
+    values are averaged (:class:`Ensemble`)."""
 
     def __init__(
         self,
-        model: Model | None = None,
+        model: Model | Ensemble | None = None,
         weights: str | None = None,
         margin: float | str = MARGIN,
         width: int | str = WIDTH,
         bid_margin: float | str = BID_MARGIN,
     ) -> None:
-        self._model = model if model is not None else Model.load(weights) if weights else None
+        self._model = model if model is not None else load_weights(weights) if weights else None
         self.margin: float = number_option("learned", "margin", margin, 0.0)
         self.bid_margin: float = number_option("learned", "bid_margin", bid_margin, 0.0)
         self.width: int = number_option("learned", "width", width, 1, int)
         self._fallback = HeuristicBot()
 
     @property
-    def model(self) -> Model:
+    def model(self) -> Model | Ensemble:
         """The networks (the shipped ones unless others were given)."""
         if self._model is None:
             self._model = shipped()
@@ -368,12 +393,14 @@ __all__ = [
     "WEIGHTS",
     "WIDTH",
     "Choice",
+    "Ensemble",
     "LearnedBot",
     "Model",
     "advice",
     "bid_features",
     "bid_width",
     "consult",
+    "load_weights",
     "play_features",
     "play_width",
     "shipped",
