@@ -294,7 +294,7 @@ test('point 11 (and 3): the learned bot and the presets are named in the player�
   const bot = page.getByTestId('bot');
   await expect(bot.locator('option[value="learned"]')).toHaveText('Self-taught (level 3)');
   await bot.selectOption('learned');
-  await expect(page.getByTestId('bot-about')).toHaveText('Learned from 360,000 rounds played out move by move, and picks among Basic’s six best moves: a little stronger than Basic.');
+  await expect(page.getByTestId('bot-about')).toHaveText('Learned from 400,000 rounds played out move by move, and picks among Basic’s six best moves: a little stronger than Basic.');
   await page.getByTestId('language').selectOption('ko');
   await expect(bot.locator('option[value="learned"]')).toHaveText('독학형 (3단계)');
   for (const l of await bot.locator('option').allInnerTexts()) expect(l).not.toMatch(/learned|heuristic|search|random|rlcard-rule/);

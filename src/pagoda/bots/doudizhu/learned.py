@@ -20,11 +20,12 @@ Trained on the results of self-play rounds (``pagoda train doudizhu --targets re
 network predicts the round's result for the seat that acts (+1 won, -1 lost); trained on rollouts
 (``--targets rollout``), it predicts what each candidate gains over the heuristic's choice when
 the heuristic plays the deal out at every seat, in the same units halved (+1: the candidate wins
-a round the heuristic's choice loses). The shipped play networks are rollout-trained (360,000
-rounds), the shipped bidding network result-trained (the one shipped before them, which bid
-better). See :mod:`pagoda.train.doudizhu` and ``docs/strength.md``.
-The shipped weights (``learned_doudizhu.npz``, half precision) are read the first time a bot
-needs them. The bot plays any three-player, one-pack preset without wild cards (``classic``,
+a round the heuristic's choice loses). The shipped play networks are rollout-trained, three
+checkpoints of one run (320,000, 360,000 and 400,000 rounds) whose values the bot averages
+(:class:`Ensemble`), the shipped bidding network result-trained (the one shipped before them,
+which bid better). See :mod:`pagoda.train.doudizhu` and ``docs/strength.md``.
+The shipped weights (:data:`WEIGHTS`, half precision) are read the first time a bot needs them.
+The bot plays any three-player, one-pack preset without wild cards (``classic``,
 ``rlcard``, ``openspiel``); with ``rob=true`` the call and rob are the heuristic's, and on other
 presets (``four_player``, ``laizi``) it plays the heuristic's moves throughout.
 
@@ -61,8 +62,9 @@ FEATURES_VERSION = 2
 #: the play networks, by role, and the bidding network
 ROLES = ("landlord", "down", "up")
 NETS = (*ROLES, "bid")
-#: the shipped weights, inside the package
-WEIGHTS = "learned_doudizhu.npz"
+#: the shipped weights, inside the package: the 360,000-round checkpoint, then the 320,000 and
+#: 400,000 ones, valued together (each with the same bidding network)
+WEIGHTS = ("learned_doudizhu.npz", "learned_doudizhu_320k.npz", "learned_doudizhu_400k.npz")
 #: the heuristic's best actions a play network weighs (and the pass, when it is legal)
 WIDTH = 6
 #: the margin by default: the shipped networks', chosen on tuning deals (docs/strength.md)
@@ -306,9 +308,10 @@ def load_weights(weights: str) -> Model | Ensemble:
 
 
 @lru_cache(maxsize=1)
-def shipped() -> Model:
+def shipped() -> Ensemble:
     """The weights that come with the package, read on first use."""
-    return Model.load(resources.files("pagoda.bots.doudizhu").joinpath(WEIGHTS).read_bytes())
+    package = resources.files("pagoda.bots.doudizhu")
+    return Ensemble([Model.load(package.joinpath(name).read_bytes()) for name in WEIGHTS])
 
 
 @dataclass(frozen=True, slots=True)
