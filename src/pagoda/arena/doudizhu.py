@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from pagoda.arena.paired import CompareError, compare, format_comparison, load_report, per_deal
 from pagoda.arena.pool import add_ray_option, run_games
 from pagoda.arena.ratings import PairRun, format_round_robin, outcome, round_robin
 from pagoda.arena.stats import percentile, summarize
@@ -123,16 +124,16 @@ def report(results: Sequence[GameResult], bots: Sequence[str], rules: str, aucti
     for r in results:
         by_deal.setdefault(r.deal, {})[r.a_seat0] = r
     pairs = [(d[True], d[False]) for _, d in sorted(by_deal.items()) if len(d) == 2]
+    wp = [(_win(x) + _win(y)) / 2 for x, y in pairs]
+    adp = [(x.a_points + y.a_points) / 2 for x, y in pairs]
     out: dict[str, Any] = {
+        "game": "doudizhu",
         "bots": {"A": bots[0], "B": bots[1]},
         "rules": rules,
         "landlord": "auction" if auction else "fixed (seat 0, bid 1)",
         "deals": len(pairs),
         "games": len(results),
-        "both": {
-            "wp": asdict(summarize([(_win(x) + _win(y)) / 2 for x, y in pairs])),
-            "adp": asdict(summarize([(x.a_points + y.a_points) / 2 for x, y in pairs])),
-        },
+        "both": {"wp": asdict(summarize(wp)), "adp": asdict(summarize(adp))},
         "seatings": {},
         "decision_seconds": {},
     }
@@ -156,6 +157,7 @@ def report(results: Sequence[GameResult], bots: Sequence[str], rules: str, aucti
             "p99": percentile(times, 99),
             "max": max(times, default=float("nan")),
         }
+    out["per_deal"] = per_deal([x.deal for x, _ in pairs], wp=wp, adp=adp)
     return out
 
 
@@ -217,7 +219,21 @@ def run(argv: Sequence[str]) -> int:
     parser.add_argument("--json", metavar="FILE", help="write the report as JSON")
     parser.add_argument("--plot", metavar="PNG", help="rate the bots and plot ratings and pairwise ADP")
     parser.add_argument("--no-progress", action="store_true", help="no progress output")
+    parser.add_argument(
+        "--compare",
+        nargs=2,
+        metavar=("X.json", "Y.json"),
+        help="compare two runs' --json reports deal by deal (paired intervals) and play nothing",
+    )
     args = parser.parse_args(argv)
+    if args.compare:
+        try:
+            x, y = (load_report(path, "doudizhu") for path in args.compare)
+            c = compare(x, y, ("wp", "adp"), same=("rules", "landlord"))
+        except CompareError as e:
+            parser.error(str(e))
+        print(format_comparison(c, {"wp": ("WP", 3), "adp": ("ADP", 3)}))
+        return 0
     bots = [b.strip() for b in args.bots.split(",")]
     if len(bots) < 2 or len(set(bots)) != len(bots):
         parser.error("--bots takes two or more different bot specs, A,B[,C...]")

@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from pagoda.arena.paired import CompareError, compare, format_comparison, load_report, per_deal
 from pagoda.arena.pool import add_ray_option, run_games
 from pagoda.arena.ratings import PairRun, format_round_robin, outcome, round_robin
 from pagoda.arena.stats import percentile, summarize, wilson
@@ -147,11 +148,13 @@ def _win(r: GameResult) -> float:
 def report(results: Sequence[GameResult], bots: Sequence[str], matches: bool = False) -> dict[str, Any]:
     """The summary: per mirrored pair, A's mean difference and win rate with 95% intervals."""
     mirrored = pairs(results)
-    diff = summarize([(x.diff + y.diff) / 2 for x, y in mirrored])
-    wins = summarize([(_win(x) + _win(y)) / 2 for x, y in mirrored])
+    diffs = [(x.diff + y.diff) / 2 for x, y in mirrored]
+    win_rates = [(_win(x) + _win(y)) / 2 for x, y in mirrored]
+    diff, wins = summarize(diffs), summarize(win_rates)
     a_pts = summarize([(x.a_points + y.a_points) / 2 for x, y in mirrored])
     b_pts = summarize([(x.b_points + y.b_points) / 2 for x, y in mirrored])
     out: dict[str, Any] = {
+        "game": "tichu",
         "bots": {"A": bots[0], "B": bots[1]},
         "unit": "match" if matches else "round",
         "deals": len(mirrored),
@@ -188,6 +191,7 @@ def report(results: Sequence[GameResult], bots: Sequence[str], matches: bool = F
             "p99": percentile(times, 99),
             "max": max(times, default=float("nan")),
         }
+    out["per_deal"] = per_deal([x.deal for x, _ in mirrored], a_minus_b=diffs, a_win_rate=win_rates)
     return out
 
 
@@ -248,7 +252,22 @@ def run(argv: Sequence[str]) -> int:
     parser.add_argument("--json", metavar="FILE", help="write the report as JSON")
     parser.add_argument("--plot", metavar="PNG", help="rate the bots and plot ratings and pairwise points")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--compare",
+        nargs=2,
+        metavar=("X.json", "Y.json"),
+        help="compare two runs' --json reports deal by deal (paired intervals) and play nothing",
+    )
     args = parser.parse_args(argv)
+    if args.compare:
+        try:
+            x, y = (load_report(path, "tichu") for path in args.compare)
+            c = compare(x, y, ("a_minus_b", "a_win_rate"), same=("unit",))
+        except CompareError as e:
+            parser.error(str(e))
+        names = {"a_minus_b": (f"A − B points per {x['unit']}", 1), "a_win_rate": ("A win rate", 3)}
+        print(format_comparison(c, names))
+        return 0
     bots = [b.strip() for b in args.bots.split(",")]
     if len(bots) < 2 or len(set(bots)) != len(bots):
         parser.error("--bots takes two or more different bot specs, A,B[,C...]")
