@@ -20,6 +20,14 @@ round; the rows see only the seat's view, so a network learns the gain expected 
 the view allows. The playouts run on the native core, with its port of the heuristic, when it
 is built (``--engine``).
 
+``--bids-for WEIGHTS`` trains the bidding network alone, for a given play: the play networks of
+WEIGHTS (a file, or several joined by ``+``, valued together as the bot does) value the learned
+seats' play and stay as they are, ``--margin`` keeps the heuristic's play unless another beats it
+by more (as the bot's ``margin``), and only the auction's decisions give rows. A bidding network
+learned from earlier, weaker play would misjudge what a hand is worth to the play that follows;
+this one learns the results of the play it will bid for. ``--resume`` starts it from a file's
+bidding network.
+
 Rows go to a replay buffer per network (the last 65,536); result targets train a network one
 Adam step on a batch of 256 every 64 new rows, rollout targets (some 100 rows a round) every 256
 by default, so that a row trains about once (``--every`` sets it). Episodes are played in blocks
@@ -42,6 +50,7 @@ shipped file: the package ships three checkpoints of one run, valued together, n
     pagoda train doudizhu --targets rollout --episodes 20000 --out ddz.npz --workers 2
     pagoda train doudizhu --episodes 80000 --out ddz.npz --resume ddz.npz
     pagoda train doudizhu --export ddz.npz --out src/pagoda/bots/doudizhu/learned_doudizhu.npz
+    pagoda train doudizhu --bids-for a.npz+b.npz --margin 0.05 --resume a.npz --out bids.npz --seed 1
 """
 
 import json
@@ -60,10 +69,13 @@ from pagoda.bots.doudizhu.heuristic import HeuristicBot
 from pagoda.bots.doudizhu.learned import (
     NETS,
     WIDTH,
+    BidsFor,
     LearnedBot,
     Model,
+    Valuer,
     bid_width,
     consult,
+    load_weights,
     play_width,
     supported,
 )
@@ -119,9 +131,15 @@ def episode(
     engine: str = "auto",
     targets: str = "result",
     width: int = WIDTH,
+    play: Valuer | None = None,
+    margin: float = 0.0,
 ) -> tuple[list[Row], tuple[int, ...]]:
     """Play one training round; the rows of its decisions with a choice (with ``targets="rollout"``
-    a row for every candidate, with its target: :func:`advantages`), and the score."""
+    a row for every candidate, with its target: :func:`advantages`), and the score. With ``play``
+    the learned seats' play is valued by it and only the auction gives rows (``--bids-for``); a
+    ``margin`` above 0 keeps the heuristic's play unless another beats it by more, as the bot does."""
+    valuer: Valuer = model if play is None else BidsFor(model, play)
+    learn = NETS if play is None else ("bid",)
     by_heuristic = [rng.random() < heuristic for _ in range(rules.players)]
     r: Any = new_round(deal_seed, rules, engine=engine)
     rows: list[Row] = []
@@ -142,11 +160,14 @@ def episode(
         elif rng.random() < (bid_epsilon if choice.net == "bid" else epsilon):
             k = rng.randrange(len(choice.candidates))
         else:
-            k = int(np.argmax(model.q(choice.net, choice.rows)))
-        if targets == "rollout":
+            q = valuer.q(choice.net, choice.rows)
+            k = int(np.argmax(q))
+            if margin > 0 and choice.net != "bid" and q[k] - q[choice.advice] <= margin:
+                k = choice.advice
+        if choice.net in learn and targets == "rollout":
             gains = advantages(r, seat, choice.candidates, choice.advice)
             rows.extend((choice.net, x, seat, y) for x, y in zip(choice.rows, gains, strict=True))
-        else:
+        elif choice.net in learn:
             rows.append((choice.net, choice.rows[k], seat, None))
         r = r.apply(seat, choice.candidates[k])
     else:
@@ -154,11 +175,13 @@ def episode(
     return rows, tuple(r.score())
 
 
-def evaluate(model: Model, deals: int, seed: int = EVAL_SEED, rules: Rules | None = None) -> dict[str, float]:
+def evaluate(
+    model: Valuer, deals: int, seed: int = EVAL_SEED, rules: Rules | None = None, margin: float = 0.0
+) -> dict[str, float]:
     """The arena's WP of the model against the heuristic: ``deals`` deals with the auction, both
-    seatings. The networks play every candidate they value highest (margin 0)."""
+    seatings. The networks play every candidate they value highest (margin 0 unless given)."""
     rules = rules or parse_rules("classic")
-    bot, other = LearnedBot(model, margin=0.0), HeuristicBot()
+    bot, other = LearnedBot(model, margin=margin, bid_margin=0.0), HeuristicBot()
     means = []
     for deal in range(seed, seed + deals):
         wins = 0.0
@@ -206,7 +229,8 @@ def _weights(model: Model) -> dict[str, tuple[list[Array], list[Array]]]:
 
 
 def _start_worker(hidden: Sequence[int], settings: dict[str, Any]) -> None:
-    _WORKER.update(model=Model(hidden=hidden), settings=settings)
+    play = load_weights(settings["bids_for"]) if settings["bids_for"] else None
+    _WORKER.update(model=Model(hidden=hidden), settings=settings, play=play)
 
 
 def _play(
@@ -231,11 +255,19 @@ def _play(
         s["engine"],
         s["targets"],
         s["width"],
+        _WORKER["play"],
+        s["margin"],
     )
 
 
 def _blocks(
-    model: Model, first: int, last: int, workers: int, settings: dict[str, Any], stops: Sequence[int] = ()
+    model: Model,
+    first: int,
+    last: int,
+    workers: int,
+    settings: dict[str, Any],
+    stops: Sequence[int] = (),
+    play: Valuer | None = None,
 ) -> Iterator[list[tuple[list[Row], tuple[int, ...]]]]:
     """The episodes ``first`` to ``last`` − 1, a block at a time, each block played with the
     networks as they stand when it starts (the caller learns from a block before the next). A
@@ -246,7 +278,7 @@ def _blocks(
         context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
         pool = context.Pool(workers, _start_worker, (model.hidden, settings))
     else:
-        _WORKER.update(model=model, settings=settings)  # played here, with the networks themselves
+        _WORKER.update(model=model, settings=settings, play=play)  # played here, with the networks themselves
     try:
         begin = first
         while begin < last:
@@ -285,8 +317,12 @@ def train(
     engine: str = "auto",
     progress: bool = True,
     log: Callable[[str], None] | None = None,
+    bids_for: str | None = None,
+    margin: float = 0.0,
 ) -> Model:
-    """Train (or go on training) to ``episodes`` episodes in all; checkpoints to ``out``."""
+    """Train (or go on training) to ``episodes`` episodes in all; checkpoints to ``out``. With
+    ``bids_for`` (weights, or several joined by ``+``) only the bidding network trains, for the
+    play of those networks, which value the learned seats' play and stay as they are."""
     the_rules = parse_rules(rules)
     if not supported(the_rules) or the_rules.rob:
         raise ValueError(
@@ -295,9 +331,18 @@ def train(
     if targets not in TARGETS:
         raise ValueError(f"targets must be one of {', '.join(TARGETS)}, not {targets!r}")
     model = Model.load(resume) if resume else Model(hidden=hidden, seed=seed)
-    trained_on = model.meta.setdefault("targets", targets if not resume else "result")
-    if trained_on != targets:
-        raise ValueError(f"{resume} was trained on targets {trained_on!r}, not {targets!r}")
+    play = load_weights(bids_for) if bids_for else None
+    if bids_for:
+        model.meta.update(bids_for=bids_for, bid_targets=targets)
+    elif model.meta.get("bids_for"):
+        raise ValueError(
+            f"{resume} trained its bidding network alone, for {model.meta['bids_for']}: go on with --bids-for"
+        )
+    else:
+        trained_on = model.meta.setdefault("targets", targets if not resume else "result")
+        if trained_on != targets:
+            raise ValueError(f"{resume} was trained on targets {trained_on!r}, not {targets!r}")
+    valuer: Valuer = model if play is None else BidsFor(model, play)
     done = int(model.meta.get("episodes", 0))
     if every is None:
         every = BATCH if targets == "rollout" else EVERY
@@ -314,6 +359,8 @@ def train(
         "engine": engine,
         "targets": targets,
         "width": width,
+        "bids_for": bids_for,
+        "margin": margin,
     }
 
     def checkpoint() -> None:
@@ -325,7 +372,10 @@ def train(
             "episodes": done,
             "seconds": round(spent + time.perf_counter() - began, 1),
             "loss": {k: round(v, 4) for k, v in sorted(trainer.losses.items())},
-            **{k: round(v, 4) for k, v in evaluate(model, eval_deals, rules=the_rules).items()},
+            **{
+                k: round(v, 4)
+                for k, v in evaluate(valuer, eval_deals, rules=the_rules, margin=margin).items()
+            },
             "eval": f"{eval_deals} deals from seed {EVAL_SEED}, both seatings, auction, vs heuristic",
         }
         if curve:
@@ -334,7 +384,7 @@ def train(
         if log:
             log(json.dumps(point))
 
-    for block in _blocks(model, done, episodes, workers, settings, (checkpoint_every, eval_every)):
+    for block in _blocks(model, done, episodes, workers, settings, (checkpoint_every, eval_every), play):
         for rows, score in block:
             trainer.learn(rows, score)
             done += 1
@@ -395,6 +445,18 @@ def run(argv: Sequence[str]) -> int:
     )
     parser.add_argument("--engine", default="auto", choices=("auto", "native", "python"), help="rules engine")
     parser.add_argument(
+        "--bids-for",
+        metavar="WEIGHTS",
+        help="train the bidding network alone, for the play of these weights (a file, or several "
+        "joined by '+'): their play networks value the learned seats' play and stay as they are",
+    )
+    parser.add_argument(
+        "--margin",
+        type=float,
+        default=0.0,
+        help="the learned seats play the heuristic's choice unless another beats it by more (default 0)",
+    )
+    parser.add_argument(
         "--bid-from",
         metavar="CKPT",
         help="with --export: the bidding network from this checkpoint or weights file, the play "
@@ -413,6 +475,13 @@ def run(argv: Sequence[str]) -> int:
     ):
         if not 0.0 <= p <= 1.0:
             parser.error(f"{name} is a probability, not {p}")
+    if args.margin < 0:
+        parser.error(f"--margin must be 0 or more, not {args.margin}")
+    if args.bids_for:
+        try:
+            load_weights(args.bids_for)
+        except (OSError, ValueError) as e:
+            parser.error(f"cannot read --bids-for {args.bids_for}: {e}")
     for name, n in (
         ("--width", args.width),
         ("--workers", args.workers),
@@ -441,6 +510,8 @@ def run(argv: Sequence[str]) -> int:
             eval_deals=args.eval_deals,
             curve=curve,
             engine=args.engine,
+            bids_for=args.bids_for,
+            margin=args.margin,
             progress=not args.no_progress,
             log=lambda line: print("\n" + line, file=sys.stderr, flush=True),
         )

@@ -23,6 +23,7 @@ from pagoda.bots.doudizhu.learned import (
     MLP,
     WEIGHTS,
     WIDTH,
+    BidsFor,
     Ensemble,
     LearnedBot,
     Model,
@@ -461,8 +462,86 @@ def test_the_train_command_refuses_bad_options(tmp_path: Path, capsys: pytest.Ca
         (["--bid-epsilon", "-0.5"], "--bid-epsilon is a probability"),
         (["--bid-from", out], "--bid-from goes with --export"),
         (["--export", out, "--bid-from", str(tmp_path / "none.npz")], "cannot read --bid-from"),
+        (["--margin", "-0.1"], "--margin must be 0 or more, not -0.1"),
+        (["--bids-for", str(tmp_path / "none.npz")], f"cannot read --bids-for {tmp_path / 'none.npz'}"),
+        (["--bids-for", out + "+"], "name an empty file"),
     ):
         with pytest.raises(SystemExit):
             main(["train", "doudizhu", "--out", out, *bad])
         assert says in capsys.readouterr().err
     assert not Path(out).exists()
+
+
+def test_bids_for_values_the_auction_by_one_model_and_the_play_by_another() -> None:
+    bids, play = Model(hidden=(8,), seed=1), Model(hidden=(8,), seed=2)
+    both = BidsFor(bids, play)
+    x = np.random.default_rng(1).random((3, play_width())).astype(np.float32)
+    assert np.array_equal(both.q("bid", x[:, : bid_width()]), bids.q("bid", x[:, : bid_width()]))
+    for name in ("landlord", "up", "down"):
+        assert np.array_equal(both.q(name, x), play.q(name, x))
+        assert not np.array_equal(both.q(name, x), bids.q(name, x))
+
+
+def test_a_bids_for_episode_plays_as_the_bot_and_learns_from_the_auction_alone() -> None:
+    bids, play = Model(hidden=(8,), seed=1), Model(hidden=(16, 8), seed=3)
+    rules = ddz.RULES["classic"]
+    for k in range(4):
+        seed = training_seed(1, k)
+        rows, score = episode(
+            bids,
+            seed,
+            random.Random(k),
+            rules,
+            heuristic=0.0,
+            epsilon=0.0,
+            bid_epsilon=0.0,
+            play=play,
+            margin=0.05,
+        )
+        # no exploration, every seat learned: the round the bot plays with these bids and this play
+        bot = LearnedBot(BidsFor(bids, play), margin=0.05, bid_margin=0.0)
+        r = play_round(ddz.Round.new(seed, rules), [bot] * 3, seed=seed)
+        assert score == tuple(r.score())
+        # a row for each decision of the auction with a choice (replayed), none for the play
+        replay, choices = ddz.Round.new(seed, rules), 0
+        for seat, text in r.view(0).history:
+            if replay.phase is ddz.Phase.AUCTION:
+                choices += len(replay.legal_actions(seat)) > 1
+            replay = replay.apply(seat, next(a for a in replay.legal_actions(seat) if str(a) == text))
+        assert [n for n, *_ in rows] == ["bid"] * choices
+        assert choices >= 1
+
+
+def test_training_the_bids_for_a_play_leaves_the_play_networks_as_they_were(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    start, play, out = tmp_path / "start.npz", tmp_path / "play.npz", tmp_path / "bids.npz"
+    Model(hidden=(8,), seed=4).save(str(start))
+    Model(hidden=(8,), seed=5).save(str(play))
+    argv = [
+        "train",
+        "doudizhu",
+        "--resume",
+        str(start),
+        "--out",
+        str(out),
+        "--eval-every",
+        "0",
+        "--no-progress",
+    ]
+    assert main([*argv, "--episodes", "300", "--bids-for", f"{play}+{play}", "--lr", "1e-2"]) == 0
+    before, after = Model.load(str(start)), Model.load(str(out))
+    assert after.meta["bids_for"] == f"{play}+{play}"
+    assert after.meta["bid_targets"] == "result"
+    assert after.nets["bid"].t > 0  # the bidding network stepped ...
+    assert not np.array_equal(after.nets["bid"].w[0], before.nets["bid"].w[0])
+    for name in ("landlord", "up", "down"):  # ... and no other
+        assert after.nets[name].t == 0
+        for p, q in zip(after.nets[name].params(), before.nets[name].params(), strict=True):
+            assert np.array_equal(p, q)
+    # going on without --bids-for would train its play networks for another play: refused
+    with pytest.raises(SystemExit):
+        main([*argv, "--episodes", "310", "--resume", str(out)])
+    assert f"{out} trained its bidding network alone, for {play}+{play}: go on with --bids-for" in (
+        capsys.readouterr().err
+    )

@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -299,6 +299,25 @@ class Ensemble:
         return out
 
 
+class Valuer(Protocol):
+    """What the bot values its candidates by: a :class:`Model`, an :class:`Ensemble`, or a
+    :class:`BidsFor`."""
+
+    def q(self, name: str, x: Array) -> Array: ...
+
+
+class BidsFor:
+    """The bidding network of ``bids`` with the play networks of ``play``: a bidding network
+    trained for that play (``pagoda train doudizhu --bids-for``)."""
+
+    def __init__(self, bids: Valuer, play: Valuer) -> None:
+        self.bids, self.play = bids, play
+
+    def q(self, name: str, x: Array) -> Array:
+        """The values of the rows ``x`` by ``bids``' bidding network, or ``play``'s network ``name``."""
+        return (self.bids if name == "bid" else self.play).q(name, x)
+
+
 def load_weights(weights: str) -> Model | Ensemble:
     """The model of a weights file, or the :class:`Ensemble` of several joined by ``+``."""
     paths = weights.split("+")
@@ -351,7 +370,7 @@ class LearnedBot:
 
     def __init__(
         self,
-        model: Model | Ensemble | None = None,
+        model: Valuer | None = None,
         weights: str | None = None,
         margin: float | str = MARGIN,
         width: int | str = WIDTH,
@@ -364,7 +383,7 @@ class LearnedBot:
         self._fallback = HeuristicBot()
 
     @property
-    def model(self) -> Model | Ensemble:
+    def model(self) -> Valuer:
         """The networks (the shipped ones unless others were given)."""
         if self._model is None:
             self._model = shipped()
@@ -395,10 +414,12 @@ __all__ = [
     "ROLES",
     "WEIGHTS",
     "WIDTH",
+    "BidsFor",
     "Choice",
     "Ensemble",
     "LearnedBot",
     "Model",
+    "Valuer",
     "advice",
     "bid_features",
     "bid_width",
