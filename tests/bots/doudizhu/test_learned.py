@@ -545,3 +545,41 @@ def test_training_the_bids_for_a_play_leaves_the_play_networks_as_they_were(
     assert f"{out} trained its bidding network alone, for {play}+{play}: go on with --bids-for" in (
         capsys.readouterr().err
     )
+
+
+def test_bids_from_another_file_bid_while_the_weights_play(tmp_path: Path) -> None:
+    play, bids = Model(hidden=(16, 8), seed=1), Model(hidden=(16, 8), seed=2)
+    paths = {"play": str(tmp_path / "play.npz"), "bids": str(tmp_path / "bids.npz")}
+    play.save(paths["play"])
+    bids.save(paths["bids"])
+    bot = get_bot("doudizhu", f"learned:weights={paths['play']}:bids={paths['bids']}:margin=0:bid_margin=0")
+    assert isinstance(bot, LearnedBot)
+    assert isinstance(bot.model, BidsFor)
+    given = LearnedBot(BidsFor(bids, play), margin=0.0, bid_margin=0.0)
+    alone = LearnedBot(play, margin=0.0, bid_margin=0.0)
+    seen = {"auction": 0, "play": 0, "bid differs": 0}
+    for seed in range(4):
+        r = ddz.Round.new(seed)
+        while not r.is_over:
+            seat, legal = r.to_move, r.legal_actions(r.to_move)
+            view = r.view(seat)
+            action = bot.decide(view, legal, random.Random(0))
+            assert action == given.decide(view, legal, random.Random(0))
+            if len(legal) > 1 and r.phase is ddz.Phase.AUCTION:
+                seen["auction"] += 1
+                seen["bid differs"] += action != alone.decide(view, legal, random.Random(0))
+            elif len(legal) > 1:
+                seen["play"] += 1
+                assert action == alone.decide(view, legal, random.Random(0))  # the play is the weights'
+            r = r.apply(seat, action)
+    assert seen["auction"] >= 4
+    assert seen["play"] >= 20
+    assert seen["bid differs"] >= 1  # the file's bids are not the weights' own
+    # with no weights named, the shipped networks play and the file bids
+    shipped_play = get_bot("doudizhu", f"learned:bids={paths['bids']}")
+    assert isinstance(shipped_play.model, BidsFor)
+    assert shipped_play.model.play is shipped()
+    xb = np.random.default_rng(4).random((3, bid_width())).astype(np.float32)
+    assert np.array_equal(shipped_play.model.q("bid", xb), bids.q("bid", xb))
+    with pytest.raises(FileNotFoundError, match=r"none\.npz"):
+        get_bot("doudizhu", f"learned:bids={tmp_path / 'none.npz'}")

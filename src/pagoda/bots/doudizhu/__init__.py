@@ -39,11 +39,13 @@ def _learned(
     margin: str | None = None,
     width: str | None = None,
     bid_margin: str | None = None,
+    bids: str | None = None,
 ) -> Any:
     from pagoda.bots.doudizhu.learned import BID_MARGIN, MARGIN, WIDTH, LearnedBot
 
     return LearnedBot(
         weights=weights,
+        bids=bids,
         margin=MARGIN if margin is None else margin,
         width=WIDTH if width is None else width,
         bid_margin=BID_MARGIN if bid_margin is None else bid_margin,

@@ -366,7 +366,8 @@ class LearnedBot:
     """Plays the candidate its networks value highest where it beats the heuristic's choice by
     more than ``margin``, else the heuristic's choice; bids the same way with the bidding network.
     ``weights``: a file written by ``pagoda train doudizhu``, or several joined by ``+`` whose
-    values are averaged (:class:`Ensemble`)."""
+    values are averaged (:class:`Ensemble`); ``bids``: a file whose bidding network bids instead of
+    theirs (:class:`BidsFor`; one trained ``--bids-for`` that play)."""
 
     def __init__(
         self,
@@ -375,8 +376,11 @@ class LearnedBot:
         margin: float | str = MARGIN,
         width: int | str = WIDTH,
         bid_margin: float | str = BID_MARGIN,
+        bids: str | None = None,
     ) -> None:
-        self._model = model if model is not None else load_weights(weights) if weights else None
+        play = model if model is not None else load_weights(weights) if weights else None
+        self._bids = Model.load(bids) if bids else None
+        self._model = BidsFor(self._bids, play) if self._bids and play else play
         self.margin: float = number_option("learned", "margin", margin, 0.0)
         self.bid_margin: float = number_option("learned", "bid_margin", bid_margin, 0.0)
         self.width: int = number_option("learned", "width", width, 1, int)
@@ -386,7 +390,7 @@ class LearnedBot:
     def model(self) -> Valuer:
         """The networks (the shipped ones unless others were given)."""
         if self._model is None:
-            self._model = shipped()
+            self._model = shipped() if self._bids is None else BidsFor(self._bids, shipped())
         return self._model
 
     def decide(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
