@@ -41,10 +41,11 @@ atomically), and every ``--eval-every`` episodes one line is added to the curve 
 JSON lines): the episodes, the seconds, each network's recent loss and the win rate against the
 heuristic on ``--eval-deals`` fixed deals from seed 50,001, each played in both seatings with the
 auction (the arena's WP, with its 95% interval; the networks play every candidate they value
-highest, margin 0). ``--resume CKPT`` goes on from a checkpoint (the replay buffers start empty).
-``--export CKPT`` writes a checkpoint's weights alone, in half precision, to ``--out`` (a
-shipped file: the package ships three checkpoints of one run, valued together, named by
-:data:`~pagoda.bots.doudizhu.learned.WEIGHTS`).
+highest, margin 0 unless ``--margin``). ``--resume CKPT`` goes on from a checkpoint (the replay
+buffers start empty). ``--export CKPT`` writes a checkpoint's weights alone, in half precision,
+to ``--out`` (a shipped file: the package ships three checkpoints of one run, valued together,
+named by :data:`~pagoda.bots.doudizhu.learned.WEIGHTS`, and a bidding network trained for their
+play, :data:`~pagoda.bots.doudizhu.learned.BIDS`).
 
     pagoda train doudizhu --episodes 50000 --out ddz.npz --seed 0
     pagoda train doudizhu --targets rollout --episodes 20000 --out ddz.npz --workers 2

@@ -19,6 +19,7 @@ from pagoda.bots.doudizhu import play_round
 from pagoda.bots.doudizhu.heuristic import HeuristicBot, best_first
 from pagoda.bots.doudizhu.learned import (
     BID_MARGIN,
+    BIDS,
     MARGIN,
     MLP,
     WEIGHTS,
@@ -393,13 +394,21 @@ def test_weights_of_another_layout_are_refused(tmp_path: Path) -> None:
 
 def test_the_shipped_weights_are_small_and_their_departures_few() -> None:
     # their speed is measured where speed belongs, in the arena's decision times (docs/strength.md)
-    # three checkpoints of one run, each well under a megabyte, valued together
+    # three checkpoints of one run, each well under a megabyte, valued together, and a bidding
+    # network trained for their play
     folder = Path(__file__).parents[3] / "src" / "pagoda" / "bots" / "doudizhu"
     assert len(WEIGHTS) == 3
-    assert all((folder / name).stat().st_size < 1_000_000 for name in WEIGHTS)
-    members = shipped().members
-    assert [m.meta["episodes"] for m in members] == [360_000, 320_000, 400_000]
-    assert isinstance(LearnedBot().model, Ensemble)
+    assert all((folder / name).stat().st_size < 1_000_000 for name in (*WEIGHTS, BIDS))
+    both = shipped()
+    assert LearnedBot().model is both
+    assert isinstance(both.play, Ensemble)
+    assert [m.meta["episodes"] for m in both.play.members] == [360_000, 320_000, 400_000]
+    assert isinstance(both.bids, Model)
+    assert both.bids.meta["bids_for"] == "+".join(f"src/pagoda/bots/doudizhu/{name}" for name in WEIGHTS)
+    assert both.bids.meta["episodes"] == 440_000  # 80,000 rounds on from the 360,000-round file
+    xb = np.random.default_rng(6).random((3, bid_width())).astype(np.float32)
+    assert np.array_equal(both.q("bid", xb), both.bids.q("bid", xb))
+    assert not np.allclose(both.q("bid", xb), both.play.q("bid", xb))  # not the members' own bids
     heuristic = HeuristicBot()
     taken = [
         (action, heuristic.decide(view, legal, random.Random(0)))

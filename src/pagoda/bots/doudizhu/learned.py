@@ -22,9 +22,10 @@ network predicts the round's result for the seat that acts (+1 won, -1 lost); tr
 the heuristic plays the deal out at every seat, in the same units halved (+1: the candidate wins
 a round the heuristic's choice loses). The shipped play networks are rollout-trained, three
 checkpoints of one run (320,000, 360,000 and 400,000 rounds) whose values the bot averages
-(:class:`Ensemble`), the shipped bidding network result-trained (the one shipped before them,
-which bid better). See :mod:`pagoda.train.doudizhu` and ``docs/strength.md``.
-The shipped weights (:data:`WEIGHTS`, half precision) are read the first time a bot needs them.
+(:class:`Ensemble`), the shipped bidding network result-trained for that play (:data:`BIDS`:
+``--bids-for`` the three, from the bidding network shipped before them). See
+:mod:`pagoda.train.doudizhu` and ``docs/strength.md``. The shipped weights (:data:`WEIGHTS` and
+:data:`BIDS`, half precision) are read the first time a bot needs them.
 The bot plays any three-player, one-pack preset without wild cards (``classic``,
 ``rlcard``, ``openspiel``); with ``rob=true`` the call and rob are the heuristic's, and on other
 presets (``four_player``, ``laizi``) it plays the heuristic's moves throughout.
@@ -63,8 +64,11 @@ FEATURES_VERSION = 2
 ROLES = ("landlord", "down", "up")
 NETS = (*ROLES, "bid")
 #: the shipped weights, inside the package: the 360,000-round checkpoint, then the 320,000 and
-#: 400,000 ones, valued together (each with the same bidding network)
+#: 400,000 ones, valued together (each with the same bidding network, which :data:`BIDS` replaces)
 WEIGHTS = ("learned_doudizhu.npz", "learned_doudizhu_320k.npz", "learned_doudizhu_400k.npz")
+#: the shipped bidding network: 80,000 rounds of training for the play of :data:`WEIGHTS`
+#: (``pagoda train doudizhu --bids-for``; the file's play networks are the 360,000-round ones, unused)
+BIDS = "learned_doudizhu_bids.npz"
 #: the heuristic's best actions a play network weighs (and the pass, when it is legal)
 WIDTH = 6
 #: the margin by default: the shipped networks', chosen on tuning deals (docs/strength.md)
@@ -327,10 +331,15 @@ def load_weights(weights: str) -> Model | Ensemble:
 
 
 @lru_cache(maxsize=1)
-def shipped() -> Ensemble:
-    """The weights that come with the package, read on first use."""
+def shipped() -> BidsFor:
+    """The weights that come with the package, read on first use: the bids of :data:`BIDS`, the
+    play of :data:`WEIGHTS` valued together."""
     package = resources.files("pagoda.bots.doudizhu")
-    return Ensemble([Model.load(package.joinpath(name).read_bytes()) for name in WEIGHTS])
+
+    def read(name: str) -> Model:
+        return Model.load(package.joinpath(name).read_bytes())
+
+    return BidsFor(read(BIDS), Ensemble([read(name) for name in WEIGHTS]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -410,6 +419,7 @@ class LearnedBot:
 
 
 __all__ = [
+    "BIDS",
     "BID_MARGIN",
     "FEATURES_VERSION",
     "MARGIN",
