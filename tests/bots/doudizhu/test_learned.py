@@ -22,6 +22,7 @@ from pagoda.bots.doudizhu.learned import (
     BIDS,
     MARGIN,
     MLP,
+    PRIOR,
     WEIGHTS,
     WIDTH,
     BidsFor,
@@ -35,6 +36,7 @@ from pagoda.bots.doudizhu.learned import (
     play_width,
     shipped,
 )
+from pagoda.bots.doudizhu.search import SearchBot
 from pagoda.cli import main
 from pagoda.doudizhu import Action, View
 from pagoda.doudizhu.cards import ONE, Cards, counts_of, size_of
@@ -592,3 +594,49 @@ def test_bids_from_another_file_bid_while_the_weights_play(tmp_path: Path) -> No
     assert np.array_equal(shipped_play.model.q("bid", xb), bids.q("bid", xb))
     with pytest.raises(FileNotFoundError, match=r"none\.npz"):
         get_bot("doudizhu", f"learned:bids={tmp_path / 'none.npz'}")
+
+
+def test_with_samples_the_bot_weighs_each_candidate_s_sampled_wins_against_the_heuristic_s_choice() -> None:
+    # prior 0: the networks count for nothing, so the bot plays the candidate that wins the most of
+    # the sampled deals, the heuristic's choice unless another wins more of them; the deals are
+    # drawn from the bot's rng as the search draws them (determinize, then a rollout or the solver)
+    bot = LearnedBot(SMALL, margin=0.0, samples=8, prior=0)
+    search = SearchBot(iterations=1)
+    seen = {"decisions": 0, "not the heuristic's": 0}
+    for view, legal, _ in _plays(range(3), HeuristicBot()):
+        choice = consult(view, legal, bot.width)
+        if len(choice.candidates) < 2:
+            continue
+        rng = random.Random(11)
+        deals = [search.sample(view, choice.candidates, rng, view.rules) for _ in range(8)]
+        wins = [sum(v > 0 for v in column) for column in zip(*deals, strict=True)]
+        best = max(range(len(wins)), key=wins.__getitem__)  # the first of the most
+        expected = choice.candidates[best if wins[best] > wins[choice.advice] else choice.advice]
+        assert bot.decide(view, legal, random.Random(11)) == expected
+        seen["decisions"] += 1
+        seen["not the heuristic's"] += expected != choice.candidates[choice.advice]
+    assert seen["decisions"] >= 30
+    assert seen["not the heuristic's"] >= 3
+
+
+def test_a_prior_of_many_deals_plays_as_the_networks_alone() -> None:
+    for seed in range(2):
+        weighed = LearnedBot(SMALL, margin=0.0, samples=2, prior=1e12)
+        alone = LearnedBot(SMALL, margin=0.0)
+        a = play_round(ddz.Round.new(seed), [weighed] * 3, seed=seed)
+        b = play_round(ddz.Round.new(seed), [alone] * 3, seed=seed)
+        assert a.view(0).history == b.view(0).history
+    bot = get_bot("doudizhu", "learned:samples=64:prior=4")
+    assert isinstance(bot, LearnedBot)
+    assert (bot.samples, bot.prior) == (64, 4.0)
+    default = get_bot("doudizhu", "learned")
+    assert isinstance(default, LearnedBot)
+    assert (default.samples, default.prior) == (0, PRIOR)  # the networks alone by default
+    for option, bad, says in (
+        ("samples", "-1", "samples must be a number, 0 or more, not -1"),
+        ("samples", "many", "samples must be a number, 0 or more, not many"),
+        ("samples", "2.5", "samples must be a number, 0 or more, not 2.5"),
+        ("prior", "-3", "prior must be a number, 0 or more, not -3"),
+    ):
+        with pytest.raises(ValueError, match=says):
+            get_bot("doudizhu", f"learned:{option}={bad}")

@@ -40,8 +40,10 @@ def _learned(
     width: str | None = None,
     bid_margin: str | None = None,
     bids: str | None = None,
+    samples: str | None = None,
+    prior: str | None = None,
 ) -> Any:
-    from pagoda.bots.doudizhu.learned import BID_MARGIN, MARGIN, WIDTH, LearnedBot
+    from pagoda.bots.doudizhu.learned import BID_MARGIN, MARGIN, PRIOR, WIDTH, LearnedBot
 
     return LearnedBot(
         weights=weights,
@@ -49,6 +51,8 @@ def _learned(
         margin=MARGIN if margin is None else margin,
         width=WIDTH if width is None else width,
         bid_margin=BID_MARGIN if bid_margin is None else bid_margin,
+        samples=0 if samples is None else samples,
+        prior=PRIOR if prior is None else prior,
     )
 
 

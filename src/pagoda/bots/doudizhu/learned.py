@@ -26,6 +26,13 @@ checkpoints of one run (320,000, 360,000 and 400,000 rounds) whose values the bo
 ``--bids-for`` the three, from the bidding network shipped before them). See
 :mod:`pagoda.train.doudizhu` and ``docs/strength.md``. The shipped weights (:data:`WEIGHTS` and
 :data:`BIDS`, half precision) are read the first time a bot needs them.
+**With ``samples``** (``learned:samples=64``; 0, the networks alone, by default) the bot also
+plays each candidate out on that many deals drawn as the search draws them
+(:meth:`pagoda.bots.doudizhu.search.SearchBot.sample`: consistent with everything public, the
+heuristic finishing the round at every seat, small endgames solved), and weighs each candidate's
+sampled gain (the share of the deals it wins less the share the heuristic's choice wins) with the
+networks' value, which counts as ``prior`` deals (16 by default): networks and sampling at play
+time, a few milliseconds a decision on the native core.
 The bot plays any three-player, one-pack preset without wild cards (``classic``,
 ``rlcard``, ``openspiel``); with ``rob=true`` the call and rob are the heuristic's, and on other
 presets (``four_player``, ``laizi``) it plays the heuristic's moves throughout.
@@ -50,6 +57,7 @@ import numpy as np
 from pagoda.bots import number_option
 from pagoda.bots.doudizhu.hand import min_plays, played_cards, unseen
 from pagoda.bots.doudizhu.heuristic import HeuristicBot, best_first, strength
+from pagoda.bots.doudizhu.search import SearchBot
 from pagoda.doudizhu import Action, View
 from pagoda.doudizhu.actions import BID, PASS_KIND, PLAY
 from pagoda.doudizhu.cards import NUM_RANKS, counts_of, parse_mask, size_of
@@ -75,6 +83,8 @@ WIDTH = 6
 MARGIN = 0.05
 #: the same for the bidding network (its own, not the play's)
 BID_MARGIN = 0.0
+#: with ``samples``, how many sampled deals the networks' values count as
+PRIOR = 16.0
 
 _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 _NK = len(KINDS)
@@ -376,7 +386,8 @@ class LearnedBot:
     more than ``margin``, else the heuristic's choice; bids the same way with the bidding network.
     ``weights``: a file written by ``pagoda train doudizhu``, or several joined by ``+`` whose
     values are averaged (:class:`Ensemble`); ``bids``: a file whose bidding network bids instead of
-    theirs (:class:`BidsFor`; one trained ``--bids-for`` that play)."""
+    theirs (:class:`BidsFor`; one trained ``--bids-for`` that play); ``samples`` and ``prior``:
+    the play's values weighed with sampled deals' (see the module's text)."""
 
     def __init__(
         self,
@@ -386,6 +397,8 @@ class LearnedBot:
         width: int | str = WIDTH,
         bid_margin: float | str = BID_MARGIN,
         bids: str | None = None,
+        samples: int | str = 0,
+        prior: float | str = PRIOR,
     ) -> None:
         play = model if model is not None else load_weights(weights) if weights else None
         self._bids = Model.load(bids) if bids else None
@@ -393,7 +406,10 @@ class LearnedBot:
         self.margin: float = number_option("learned", "margin", margin, 0.0)
         self.bid_margin: float = number_option("learned", "bid_margin", bid_margin, 0.0)
         self.width: int = number_option("learned", "width", width, 1, int)
+        self.samples: int = number_option("learned", "samples", samples, 0, int)
+        self.prior: float = number_option("learned", "prior", prior, 0.0)
         self._fallback = HeuristicBot()
+        self._search = SearchBot(iterations=max(1, self.samples))
 
     @property
     def model(self) -> Valuer:
@@ -411,11 +427,26 @@ class LearnedBot:
         if not supported(rules) or (view.phase is Phase.AUCTION and rules.rob):
             return self._fallback.decide(view, legal_actions, rng)
         choice = consult(view, legal_actions, self.width)
-        q = self.model.q(choice.net, choice.rows)
+        q = self.model.q(choice.net, choice.rows).ravel()
+        if self.samples and choice.net != "bid":
+            q = self._weigh(view, choice, q - q[choice.advice], rng)
         best = int(np.argmax(q))
         if q[best] - q[choice.advice] <= (self.bid_margin if choice.net == "bid" else self.margin):
             best = choice.advice
         return choice.candidates[best]
+
+    def _weigh(self, view: View, choice: Choice, q: Array, rng: random.Random) -> Array:
+        """The networks' gains over the heuristic's choice weighed with those of ``samples`` deals
+        drawn as the search draws them, on each of which every candidate is played and the round
+        finished by the heuristic (or solved, when small): a candidate's sampled gain is the share of
+        deals it wins less the share the heuristic's choice wins, the networks' units; the networks
+        count as ``prior`` deals."""
+        wins = np.zeros(len(choice.candidates))
+        for _ in range(self.samples):
+            wins += np.asarray(self._search.sample(view, choice.candidates, rng, view.rules)) > 0
+        sampled = (wins - wins[choice.advice]) / self.samples
+        out: Array = (self.samples * sampled + self.prior * q) / (self.samples + self.prior)
+        return out
 
 
 __all__ = [

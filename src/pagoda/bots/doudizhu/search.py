@@ -162,21 +162,12 @@ class SearchBot:
     def evaluate(self, view: View, candidates: Sequence[Action], rng: random.Random) -> list[Scored[Action]]:
         """Every candidate's mean outcome over the same samples, until the budget or iterations."""
         rules = self.heuristic.rules_for(view)
-        me = view.seat
         totals = [[] for _ in candidates]  # type: list[list[float]]
         deadline = time.perf_counter() + self.budget
         done = 0
         while True:
-            hands = determinize(view, rng, rules.decks)
-            start = position(view, hands, rules)
-            solved = self._solved(start, me, candidates)
-            if solved:
-                for k in range(len(candidates)):
-                    totals[k].append(solved[k])
-            else:
-                base: Round | NativeRound = NativeRound(start) if self.rollouts == "native" else start
-                for k, action in enumerate(candidates):
-                    totals[k].append(self.rollout(base.apply(me, action), me, start.bid))
+            for k, value in enumerate(self.sample(view, candidates, rng, rules)):
+                totals[k].append(value)
             done += 1
             if self.iterations is not None:
                 if done >= self.iterations:
@@ -190,6 +181,19 @@ class SearchBot:
             var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
             out.append(Scored(action, mean, (var / n) ** 0.5, n))
         return out
+
+    def sample(
+        self, view: View, candidates: Sequence[Action], rng: random.Random, rules: Rules
+    ) -> list[float]:
+        """Every candidate's outcome for the view's side on one deal drawn by :func:`determinize`:
+        exact where the deal is small enough to solve, else a rollout of each."""
+        me = view.seat
+        start = position(view, determinize(view, rng, rules.decks), rules)
+        solved = self._solved(start, me, candidates)
+        if solved:
+            return solved
+        base: Round | NativeRound = NativeRound(start) if self.rollouts == "native" else start
+        return [self.rollout(base.apply(me, action), me, start.bid) for action in candidates]
 
     def _solved(self, start: Round, me: int, candidates: Sequence[Action]) -> list[float] | None:
         """Each candidate's exact outcome for ``me`` on a small enough sample, else None."""
