@@ -26,6 +26,7 @@ checkpoints of one run (320,000, 360,000 and 400,000 rounds) whose values the bo
 ``--bids-for`` the three, from the bidding network shipped before them). See
 :mod:`pagoda.train.doudizhu` and ``docs/strength.md``. The shipped weights (:data:`WEIGHTS` and
 :data:`BIDS`, half precision) are read the first time a bot needs them.
+
 **With ``samples``** (``learned:samples=64``; 0, the networks alone, by default) the bot also
 plays each candidate out on that many deals drawn as the search draws them
 (:meth:`pagoda.bots.doudizhu.search.SearchBot.sample`: consistent with everything public, the
@@ -33,6 +34,7 @@ heuristic finishing the round at every seat, small endgames solved), and weighs 
 sampled gain (the share of the deals it wins less the share the heuristic's choice wins) with the
 networks' value, which counts as ``prior`` deals (16 by default): networks and sampling at play
 time, a few milliseconds a decision on the native core.
+
 The bot plays any three-player, one-pack preset without wild cards (``classic``,
 ``rlcard``, ``openspiel``); with ``rob=true`` the call and rob are the heuristic's, and on other
 presets (``four_player``, ``laizi``) it plays the heuristic's moves throughout.
