@@ -116,9 +116,11 @@ test('nothing moves for reduced motion', async ({ page }) => {
   await botsPlay(page);
   const seen = await landed(page);
   expect(seen.filter((l) => l.moving > 0)).toEqual([]);
-  // the round is played to its end, tricks taken, none of them sliding away
+  // the round is played to its end, tricks taken, none of them sliding away; a taken trick is
+  // read from the "Last trick" button (from the 60 actions the table keeps), not from the log's
+  // newest eight lines, which can end a round without one (a Dragon given away, then a one-two)
   await expect(page.getByTestId('summary')).toBeVisible({ timeout: 90_000 });
-  expect(await page.getByTestId('log').locator('li').filter({ hasText: 'takes the trick' }).count()).toBeGreaterThan(0);
+  await expect(page.getByTestId('last-trick-button')).toBeVisible();
   expect(await taken(page)).toEqual([]);
 });
 
