@@ -411,7 +411,7 @@ class LearnedBot:
         self.samples: int = number_option("learned", "samples", samples, 0, int)
         self.prior: float = number_option("learned", "prior", prior, 0.0)
         self._fallback = HeuristicBot()
-        self._search = SearchBot(iterations=max(1, self.samples))
+        self._search = SearchBot()  # only its sample(): the deals a decision are ``samples``
 
     @property
     def model(self) -> Valuer:
