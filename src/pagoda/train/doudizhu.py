@@ -18,7 +18,15 @@ the two results' difference, halved (:func:`advantages`). That is one step of po
 improvement over the heuristic, measured on the real deal rather than guessed from one noisy
 round; the rows see only the seat's view, so a network learns the gain expected over the deals
 the view allows. The playouts run on the native core, with its port of the heuristic, when it
-is built (``--engine``).
+is built (``--engine``). With ``sampled`` a play decision's targets are the same gains measured
+as the search measures them: each candidate's share of ``--samples`` deals (64 by default) drawn
+consistently with the seat's view and played out (or solved) as the search plays them, less the
+heuristic's choice's share (:func:`pagoda.bots.doudizhu.learned.sampled_gains`, what the bot's
+``samples`` option weighs at play time); the auction's stay ``rollout``'s (the search does not
+bid). A row then carries the mean of many deals' gains rather than one deal's, at the cost of
+their playouts (some 75 times a rollout episode's time at 64 samples). The two kinds of gains share
+their units, so a run may go on from one to the other (``--resume``; the checkpoint records the
+switch); from ``result`` it may not.
 
 ``--bids-for WEIGHTS`` trains the bidding network alone, for a given play: the play networks of
 WEIGHTS (a file, or several joined by ``+``, valued together as the bot does) value the learned
@@ -49,6 +57,7 @@ play, :data:`~pagoda.bots.doudizhu.learned.BIDS`).
 
     pagoda train doudizhu --episodes 50000 --out ddz.npz --seed 0
     pagoda train doudizhu --targets rollout --episodes 20000 --out ddz.npz --workers 2
+    pagoda train doudizhu --targets sampled --samples 32 --episodes 30000 --out ddz.npz --resume ddz.npz
     pagoda train doudizhu --episodes 80000 --out ddz.npz --resume ddz.npz
     pagoda train doudizhu --export ddz.npz --out src/pagoda/bots/doudizhu/learned_doudizhu.npz
     pagoda train doudizhu --bids-for a.npz+b.npz --margin 0.05 --resume a.npz --out bids.npz --seed 1
@@ -78,8 +87,10 @@ from pagoda.bots.doudizhu.learned import (
     consult,
     load_weights,
     play_width,
+    sampled_gains,
     supported,
 )
+from pagoda.bots.doudizhu.search import SearchBot
 from pagoda.doudizhu import Action, Round, Rules, new_round, parse_rules
 from pagoda.doudizhu.native import NativeRound
 from pagoda.train.mlp import Array, Progress, Replay, checked, export, training_parser
@@ -87,7 +98,11 @@ from pagoda.train.mlp import Array, Progress, Replay, checked, export, training_
 #: the first deal of the curve's evaluation (deals 50,001 on: never trained on, never reported)
 EVAL_SEED = 50_001
 #: what a row's target is (see the module's text)
-TARGETS = ("result", "rollout")
+TARGETS = ("result", "rollout", "sampled")
+#: the targets that are gains over the heuristic's choice, in one unit: a run may go from one to another
+GAINS = ("rollout", "sampled")
+#: deals a decision's sampled targets are drawn on (``--samples``)
+SAMPLES = 64
 #: rows a replay buffer keeps, the batch of an Adam step, and the new rows between two steps
 #: (rollout targets: a step every batch of new rows, see the module's text)
 BUFFER, BATCH, EVERY = 65_536, 256, 64
@@ -134,14 +149,18 @@ def episode(
     width: int = WIDTH,
     play: Valuer | None = None,
     margin: float = 0.0,
+    samples: int = SAMPLES,
 ) -> tuple[list[Row], tuple[int, ...]]:
     """Play one training round; the rows of its decisions with a choice (with ``targets="rollout"``
-    a row for every candidate, with its target: :func:`advantages`), and the score. With ``play``
+    a row for every candidate, with its target: :func:`advantages`; with ``"sampled"`` the play's
+    targets are :func:`~pagoda.bots.doudizhu.learned.sampled_gains` on ``samples`` deals, the
+    auction's :func:`advantages`), and the score. With ``play``
     the learned seats' play is valued by it and only the auction gives rows (``--bids-for``); a
     ``margin`` above 0 keeps the heuristic's play unless another beats it by more, as the bot does."""
     valuer: Valuer = model if play is None else BidsFor(model, play)
     learn = NETS if play is None else ("bid",)
     by_heuristic = [rng.random() < heuristic for _ in range(rules.players)]
+    search = SearchBot() if targets == "sampled" else None
     r: Any = new_round(deal_seed, rules, engine=engine)
     rows: list[Row] = []
     for _ in range(10_000):
@@ -153,9 +172,8 @@ def episode(
             r = r.apply(seat, legal[0])
             continue
         # a native round scores the play natively (consult reads no scores in the auction)
-        choice = consult(
-            r.view(seat), legal, width, r.heuristic_scores() if isinstance(r, NativeRound) else None
-        )
+        view = r.view(seat)
+        choice = consult(view, legal, width, r.heuristic_scores() if isinstance(r, NativeRound) else None)
         if by_heuristic[seat]:
             k = choice.advice
         elif rng.random() < (bid_epsilon if choice.net == "bid" else epsilon):
@@ -165,8 +183,11 @@ def episode(
             k = int(np.argmax(q))
             if margin > 0 and choice.net != "bid" and q[k] - q[choice.advice] <= margin:
                 k = choice.advice
-        if choice.net in learn and targets == "rollout":
-            gains = advantages(r, seat, choice.candidates, choice.advice)
+        if choice.net in learn and targets in GAINS:
+            if search is not None and choice.net != "bid":
+                gains = sampled_gains(search, view, choice, samples, rng).tolist()
+            else:
+                gains = advantages(r, seat, choice.candidates, choice.advice)
             rows.extend((choice.net, x, seat, y) for x, y in zip(choice.rows, gains, strict=True))
         elif choice.net in learn:
             rows.append((choice.net, choice.rows[k], seat, None))
@@ -258,6 +279,7 @@ def _play(
         s["width"],
         _WORKER["play"],
         s["margin"],
+        s["samples"],
     )
 
 
@@ -320,6 +342,7 @@ def train(
     log: Callable[[str], None] | None = None,
     bids_for: str | None = None,
     margin: float = 0.0,
+    samples: int = SAMPLES,
 ) -> Model:
     """Train (or go on training) to ``episodes`` episodes in all; checkpoints to ``out``. With
     ``bids_for`` (weights, or several joined by ``+``) only the bidding network trains, for the
@@ -341,12 +364,17 @@ def train(
         )
     else:
         trained_on = model.meta.setdefault("targets", targets if not resume else "result")
-        if trained_on != targets:
+        if trained_on != targets and not {trained_on, targets} <= set(GAINS):
             raise ValueError(f"{resume} was trained on targets {trained_on!r}, not {targets!r}")
+        if trained_on != targets:  # gains of another kind, in the same units: the run goes on
+            model.meta["targets"] = targets
+            model.meta.setdefault("earlier_targets", []).append(
+                {"targets": trained_on, "to": model.meta["episodes"]}
+            )
     valuer: Valuer = model if play is None else BidsFor(model, play)
     done = int(model.meta.get("episodes", 0))
     if every is None:
-        every = BATCH if targets == "rollout" else EVERY
+        every = BATCH if targets in GAINS else EVERY
     trainer = Trainer(model, seed=seed + done, lr=lr, every=every)
     bar = Progress(episodes, done, progress)
     spent = float(model.meta.get("seconds", 0.0))
@@ -362,6 +390,7 @@ def train(
         "width": width,
         "bids_for": bids_for,
         "margin": margin,
+        "samples": samples,
     }
 
     def checkpoint() -> None:
@@ -435,7 +464,14 @@ def run(argv: Sequence[str]) -> int:
         choices=TARGETS,
         default="result",
         help="result: the round's result for the decision taken; rollout: every candidate's gain "
-        "over the heuristic's choice, the deal played out by the heuristic",
+        "over the heuristic's choice, the deal played out by the heuristic; sampled: the same gain "
+        "in the play as the share of --samples deals consistent with the seat's view",
+    )
+    parser.add_argument(
+        "--samples",
+        type=int,
+        default=SAMPLES,
+        help=f"with --targets sampled: the deals a decision's targets are drawn on (default {SAMPLES})",
     )
     parser.add_argument("--width", type=int, default=WIDTH, help="the heuristic's best plays weighed")
     parser.add_argument("--workers", type=int, default=1, help="processes playing the episodes")
@@ -487,6 +523,7 @@ def run(argv: Sequence[str]) -> int:
         ("--width", args.width),
         ("--workers", args.workers),
         ("--every", 1 if args.every is None else args.every),
+        ("--samples", args.samples),
     ):
         if n < 1:
             parser.error(f"{name} must be at least 1, not {n}")
@@ -513,6 +550,7 @@ def run(argv: Sequence[str]) -> int:
             engine=args.engine,
             bids_for=args.bids_for,
             margin=args.margin,
+            samples=args.samples,
             progress=not args.no_progress,
             log=lambda line: print("\n" + line, file=sys.stderr, flush=True),
         )
@@ -525,6 +563,8 @@ def run(argv: Sequence[str]) -> int:
 __all__ = [
     "BLOCK",
     "EVAL_SEED",
+    "GAINS",
+    "SAMPLES",
     "TARGETS",
     "Progress",
     "Replay",

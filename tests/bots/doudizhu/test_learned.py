@@ -236,6 +236,60 @@ def test_rollout_episodes_give_a_row_for_every_candidate_with_its_gain() -> None
     assert {y for _, y in expected} <= {-1.0, 0.0, 1.0}
 
 
+def test_sampled_episodes_give_each_play_candidate_its_share_of_sampled_deals_won() -> None:
+    # the heuristic at every seat (no exploration draws): each decision of the play gives one row
+    # per candidate, its target the share of 4 deals it wins less the heuristic's choice's share,
+    # the deals drawn from the episode's rng after its three seat draws, as the search draws them;
+    # the auction's rows keep the played-out gains (the search does not bid)
+    rules = ddz.RULES["classic"]
+    rows, score = episode(
+        Model(hidden=(8,)), 10_000_001, random.Random(5), rules, heuristic=1.0, targets="sampled", samples=4
+    )
+    rng, search = random.Random(5), SearchBot()
+    for _ in range(3):
+        rng.random()
+    r: Any = ddz.new_round(10_000_001, rules)
+    expected: list[tuple[str, float]] = []
+    while not r.is_over:
+        seat = r.to_move
+        legal = r.legal_actions(seat)
+        if len(legal) > 1:
+            view = r.view(seat)
+            choice = consult(view, legal)
+            if choice.net == "bid":
+                gains = advantages(r, seat, choice.candidates, choice.advice)
+            else:
+                won = [0] * len(choice.candidates)
+                for _ in range(4):
+                    for k, value in enumerate(search.sample(view, choice.candidates, rng, rules)):
+                        won[k] += value > 0
+                gains = [(w - won[choice.advice]) / 4 for w in won]
+            expected.extend(zip([choice.net] * len(gains), gains, strict=True))
+            r = r.apply(seat, choice.candidates[choice.advice])
+        else:
+            r = r.apply(seat, legal[0])
+    assert [(n, y) for n, _, _, y in rows] == expected
+    assert tuple(r.score()) == score
+    play = [y for n, y in expected if n != "bid"]
+    assert set(play) <= {k / 4 for k in range(-4, 5)}
+    assert len(play) >= 20
+    # quarters the one true deal's playout cannot give: the targets are shares of deals
+    assert {y for y in play if y not in (-1.0, 0.0, 1.0)}
+
+
+def test_a_run_goes_on_from_one_kind_of_gains_to_the_other_but_not_from_results(tmp_path: Path) -> None:
+    gains, results = str(tmp_path / "gains.npz"), str(tmp_path / "results.npz")
+    quiet: dict[str, Any] = {"hidden": (8,), "eval_every": 0, "progress": False, "heuristic": 1.0}
+    train(2, gains, targets="rollout", **quiet)
+    more = train(3, gains, resume=gains, targets="sampled", samples=2, **quiet)
+    assert more.meta["targets"] == "sampled"
+    assert more.meta["earlier_targets"] == [{"targets": "rollout", "to": 2}]
+    train(2, results, **quiet)
+    with pytest.raises(ValueError, match="was trained on targets 'result', not 'sampled'"):
+        train(3, results, resume=results, targets="sampled", samples=2, **quiet)
+    assert Model.load(results).meta["episodes"] == 2
+
+
 def test_rollout_training_steps_every_256_rows_and_any_worker_count_trains_the_same(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -470,6 +524,7 @@ def test_the_train_command_refuses_bad_options(tmp_path: Path, capsys: pytest.Ca
         (["--width", "0"], "--width must be at least 1, not 0"),
         (["--workers", "0"], "--workers must be at least 1, not 0"),
         (["--every", "0"], "--every must be at least 1, not 0"),
+        (["--samples", "0"], "--samples must be at least 1, not 0"),
         (["--bid-epsilon", "-0.5"], "--bid-epsilon is a probability"),
         (["--bid-from", out], "--bid-from goes with --export"),
         (["--export", out, "--bid-from", str(tmp_path / "none.npz")], "cannot read --bid-from"),

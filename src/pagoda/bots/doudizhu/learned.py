@@ -55,6 +55,7 @@ from importlib import resources
 from typing import Any, Protocol
 
 import numpy as np
+import numpy.typing as npt
 
 from pagoda.bots import number_option
 from pagoda.bots.doudizhu.hand import min_plays, played_cards, unseen
@@ -383,6 +384,21 @@ def consult(
     return Choice(ROLES[role_of(view)], candidates, rows, 0)
 
 
+def sampled_gains(
+    search: SearchBot, view: View, choice: Choice, samples: int, rng: random.Random
+) -> npt.NDArray[np.float64]:
+    """Each candidate's share of ``samples`` deals won, less the heuristic's choice's: the deals drawn
+    from ``rng`` as the search draws them (:meth:`~pagoda.bots.doudizhu.search.SearchBot.sample`:
+    consistent with the view, every candidate played on each and the round finished by the heuristic
+    at every seat, or solved when small). The networks' units: +1, the candidate wins every deal the
+    heuristic's choice loses."""
+    wins = np.zeros(len(choice.candidates))
+    for _ in range(samples):
+        wins += np.asarray(search.sample(view, choice.candidates, rng, view.rules)) > 0
+    out: npt.NDArray[np.float64] = (wins - wins[choice.advice]) / samples
+    return out
+
+
 class LearnedBot:
     """Plays the candidate its networks value highest where it beats the heuristic's choice by
     more than ``margin``, else the heuristic's choice; bids the same way with the bidding network.
@@ -429,7 +445,7 @@ class LearnedBot:
         if not supported(rules) or (view.phase is Phase.AUCTION and rules.rob):
             return self._fallback.decide(view, legal_actions, rng)
         choice = consult(view, legal_actions, self.width)
-        q = self.model.q(choice.net, choice.rows).ravel()
+        q: npt.NDArray[np.floating[Any]] = self.model.q(choice.net, choice.rows).ravel()
         if self.samples and choice.net != "bid":
             q = self._weigh(view, choice, q - q[choice.advice], rng)
         best = int(np.argmax(q))
@@ -437,17 +453,18 @@ class LearnedBot:
             best = choice.advice
         return choice.candidates[best]
 
-    def _weigh(self, view: View, choice: Choice, q: Array, rng: random.Random) -> Array:
+    def _weigh(
+        self, view: View, choice: Choice, q: npt.NDArray[np.floating[Any]], rng: random.Random
+    ) -> npt.NDArray[np.floating[Any]]:
         """The networks' gains over the heuristic's choice weighed with those of ``samples`` deals
         drawn as the search draws them, on each of which every candidate is played and the round
         finished by the heuristic (or solved, when small): a candidate's sampled gain is the share of
         deals it wins less the share the heuristic's choice wins, the networks' units; the networks
         count as ``prior`` deals."""
-        wins = np.zeros(len(choice.candidates))
-        for _ in range(self.samples):
-            wins += np.asarray(self._search.sample(view, choice.candidates, rng, view.rules)) > 0
-        sampled = (wins - wins[choice.advice]) / self.samples
-        out: Array = (self.samples * sampled + self.prior * q) / (self.samples + self.prior)
+        sampled = sampled_gains(self._search, view, choice, self.samples, rng)
+        out: npt.NDArray[np.floating[Any]] = (self.samples * sampled + self.prior * q) / (
+            self.samples + self.prior
+        )
         return out
 
 
@@ -474,6 +491,7 @@ __all__ = [
     "load_weights",
     "play_features",
     "play_width",
+    "sampled_gains",
     "shipped",
     "state_features",
     "supported",
