@@ -478,7 +478,7 @@ def run(argv: Sequence[str]) -> int:
     parser.add_argument(
         "--every",
         type=int,
-        help="a network's new rows between two Adam steps (default 64; rollout targets 256)",
+        help="a network's new rows between two Adam steps (default 64; rollout and sampled targets 256)",
     )
     parser.add_argument("--engine", default="auto", choices=("auto", "native", "python"), help="rules engine")
     parser.add_argument(
