@@ -29,7 +29,7 @@ from typing import Any, cast
 import numpy as np
 
 from pagoda import doudizhu as ddz
-from pagoda.bots.doudizhu.learned import ROLES, Model, consult, load_weights
+from pagoda.bots.doudizhu.learned import ROLES, Model, load_weights
 from pagoda.train.doudizhu import episode
 
 #: a decision: its network, its candidates' rows (the heuristic's choice first) and their targets
@@ -44,21 +44,16 @@ def decisions(rounds: int, seed: int, samples: int) -> list[Decision]:
         rows, _ = episode(
             Model(hidden=(8,)), seed + k, random.Random(k), rules, 1.0, targets="sampled", samples=samples
         )
-        play = iter([(name, x, y) for name, x, _, y in rows if name != "bid"])
-        # the heuristic plays its choice: replay the round to split the rows into decisions
-        r: Any = ddz.new_round(seed + k, rules)
-        while not r.is_over:
-            seat = r.to_move
-            legal = r.legal_actions(seat)
-            if len(legal) == 1:
-                r = r.apply(seat, legal[0])
+        # a decision's rows come together, the heuristic's choice first: the one row whose
+        # advice column (play_features' last but one) is set
+        for name, x, _, y in rows:
+            if name == "bid":
                 continue
-            choice = consult(r.view(seat), legal)
-            if choice.net != "bid":
-                got = [next(play) for _ in choice.candidates]
-                out.append((choice.net, np.stack([x for _, x, _ in got]), [cast(float, y) for *_, y in got]))
-            r = r.apply(seat, choice.candidates[choice.advice])
-    return out
+            if x[-2] == 1.0:
+                out.append((name, [], []))
+            out[-1][1].append(x)
+            out[-1][2].append(cast(float, y))
+    return [(name, np.stack(xs), ys) for name, xs, ys in out]
 
 
 def main() -> None:
