@@ -470,7 +470,6 @@ def run(argv: Sequence[str]) -> int:
     parser.add_argument(
         "--samples",
         type=int,
-        default=SAMPLES,
         help=f"with --targets sampled: the deals a decision's targets are drawn on (default {SAMPLES})",
     )
     parser.add_argument("--width", type=int, default=WIDTH, help="the heuristic's best plays weighed")
@@ -512,6 +511,8 @@ def run(argv: Sequence[str]) -> int:
     ):
         if not 0.0 <= p <= 1.0:
             parser.error(f"{name} is a probability, not {p}")
+    if args.samples is not None and args.targets != "sampled":
+        parser.error(f"--samples goes with --targets sampled, not {args.targets}")
     if args.margin < 0:
         parser.error(f"--margin must be 0 or more, not {args.margin}")
     if args.bids_for:
@@ -523,7 +524,7 @@ def run(argv: Sequence[str]) -> int:
         ("--width", args.width),
         ("--workers", args.workers),
         ("--every", 1 if args.every is None else args.every),
-        ("--samples", args.samples),
+        ("--samples", SAMPLES if args.samples is None else args.samples),
     ):
         if n < 1:
             parser.error(f"{name} must be at least 1, not {n}")
@@ -550,7 +551,7 @@ def run(argv: Sequence[str]) -> int:
             engine=args.engine,
             bids_for=args.bids_for,
             margin=args.margin,
-            samples=args.samples,
+            samples=SAMPLES if args.samples is None else args.samples,
             progress=not args.no_progress,
             log=lambda line: print("\n" + line, file=sys.stderr, flush=True),
         )

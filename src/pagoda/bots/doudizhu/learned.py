@@ -456,11 +456,8 @@ class LearnedBot:
     def _weigh(
         self, view: View, choice: Choice, q: npt.NDArray[np.floating[Any]], rng: random.Random
     ) -> npt.NDArray[np.floating[Any]]:
-        """The networks' gains over the heuristic's choice weighed with those of ``samples`` deals
-        drawn as the search draws them, on each of which every candidate is played and the round
-        finished by the heuristic (or solved, when small): a candidate's sampled gain is the share of
-        deals it wins less the share the heuristic's choice wins, the networks' units; the networks
-        count as ``prior`` deals."""
+        """The networks' gains over the heuristic's choice (``q``) weighed with :func:`sampled_gains`
+        on ``samples`` deals, the networks counting as ``prior`` deals."""
         sampled = sampled_gains(self._search, view, choice, self.samples, rng)
         out: npt.NDArray[np.floating[Any]] = (self.samples * sampled + self.prior * q) / (
             self.samples + self.prior
