@@ -4,7 +4,7 @@ backprop is the loss's gradient, training lowers the loss, its weights survive a
 import dataclasses
 import json
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,7 @@ from pagoda.bots.doudizhu.learned import (
     WEIGHTS,
     WIDTH,
     BidsFor,
+    Choice,
     Ensemble,
     LearnedBot,
     Model,
@@ -213,24 +214,36 @@ def test_rollout_targets_are_each_candidate_s_heuristic_playout_less_the_heurist
     assert checked["play"] >= 6
 
 
+def _replayed(
+    seed: int, rules: ddz.Rules, gains: Callable[[Any, int, View, Any], list[float]]
+) -> tuple[list[tuple[str, float]], Any]:
+    """The heuristic's round of ``seed`` played again: every decision with a choice gives its
+    network and ``gains(round, seat, view, choice)``, one per candidate (consult's) in order; and
+    the finished round."""
+    r: Any = ddz.new_round(seed, rules)
+    expected: list[tuple[str, float]] = []
+    while not r.is_over:
+        seat = r.to_move
+        legal = r.legal_actions(seat)
+        if len(legal) > 1:
+            view = r.view(seat)
+            choice = consult(view, legal)
+            expected.extend((choice.net, y) for y in gains(r, seat, view, choice))
+            r = r.apply(seat, choice.candidates[choice.advice])
+        else:
+            r = r.apply(seat, legal[0])
+    return expected, r
+
+
 def test_rollout_episodes_give_a_row_for_every_candidate_with_its_gain() -> None:
     model = Model(hidden=(16, 8), seed=0)
     rules = ddz.RULES["classic"]
     rows, score = episode(model, 10_000_000, random.Random(0), rules, heuristic=1.0, targets="rollout")
     # the heuristic at every seat: replaying its round, every decision with a choice gives one row
     # per candidate (consult's), in order, with that candidate's gain
-    r: Any = ddz.new_round(10_000_000, rules)
-    expected: list[tuple[str, float]] = []
-    while not r.is_over:
-        seat = r.to_move
-        legal = r.legal_actions(seat)
-        if len(legal) > 1:
-            choice = consult(r.view(seat), legal)
-            gains = advantages(r, seat, choice.candidates, choice.advice)
-            expected.extend(zip([choice.net] * len(gains), gains, strict=True))
-            r = r.apply(seat, choice.candidates[choice.advice])
-        else:
-            r = r.apply(seat, legal[0])
+    expected, r = _replayed(
+        10_000_000, rules, lambda r, seat, _, choice: advantages(r, seat, choice.candidates, choice.advice)
+    )
     assert [(n, y) for n, _, _, y in rows] == expected
     assert tuple(r.score()) == score
     assert {y for _, y in expected} <= {-1.0, 0.0, 1.0}
@@ -248,26 +261,17 @@ def test_sampled_episodes_give_each_play_candidate_its_share_of_sampled_deals_wo
     rng, search = random.Random(5), SearchBot()
     for _ in range(3):
         rng.random()
-    r: Any = ddz.new_round(10_000_001, rules)
-    expected: list[tuple[str, float]] = []
-    while not r.is_over:
-        seat = r.to_move
-        legal = r.legal_actions(seat)
-        if len(legal) > 1:
-            view = r.view(seat)
-            choice = consult(view, legal)
-            if choice.net == "bid":
-                gains = advantages(r, seat, choice.candidates, choice.advice)
-            else:
-                won = [0] * len(choice.candidates)
-                for _ in range(4):
-                    for k, value in enumerate(search.sample(view, choice.candidates, rng, rules)):
-                        won[k] += value > 0
-                gains = [(w - won[choice.advice]) / 4 for w in won]
-            expected.extend(zip([choice.net] * len(gains), gains, strict=True))
-            r = r.apply(seat, choice.candidates[choice.advice])
-        else:
-            r = r.apply(seat, legal[0])
+
+    def by_hand(r: Any, seat: int, view: View, choice: Choice) -> list[float]:
+        if choice.net == "bid":
+            return advantages(r, seat, choice.candidates, choice.advice)
+        won = [0] * len(choice.candidates)
+        for _ in range(4):
+            for k, value in enumerate(search.sample(view, choice.candidates, rng, rules)):
+                won[k] += value > 0
+        return [(w - won[choice.advice]) / 4 for w in won]
+
+    expected, r = _replayed(10_000_001, rules, by_hand)
     assert [(n, y) for n, _, _, y in rows] == expected
     assert tuple(r.score()) == score
     play = [y for n, y in expected if n != "bid"]
