@@ -701,3 +701,33 @@ def test_a_prior_of_many_deals_plays_as_the_networks_alone() -> None:
     ):
         with pytest.raises(ValueError, match=says):
             get_bot("doudizhu", f"learned:{option}={bad}")
+
+
+def test_the_search_bids_with_the_bidding_network_and_plays_as_with_the_heuristic_s_bids() -> None:
+    learned, heuristic = LearnedBot(), HeuristicBot()
+    registered = get_bot("doudizhu", "search:iterations=2")
+    before = get_bot("doudizhu", "search:iterations=2:bids=heuristic")
+    assert (registered.bids, before.bids) == ("learned", "heuristic")
+    seen = {"auction": 0, "bid differs": 0, "play": 0}
+    for seed in range(6):
+        r = ddz.Round.new(seed, rules=ddz.RULES["classic"])
+        while not r.is_over:
+            seat, legal = r.to_move, r.legal_actions(r.to_move)
+            view = r.view(seat)
+            action = registered.decide(view, legal, random.Random(seed))
+            if len(legal) > 1 and r.phase is ddz.Phase.AUCTION:
+                seen["auction"] += 1
+                hint = heuristic.decide(view, legal, random.Random(0))
+                assert action == learned.decide(view, legal, random.Random(0))
+                assert before.decide(view, legal, random.Random(0)) == hint
+                seen["bid differs"] += action != hint
+            elif len(legal) > 1:
+                seen["play"] += 1
+                # the same samples drawn, the same play
+                assert action == before.decide(view, legal, random.Random(seed))
+            r = r.apply(seat, action)
+    assert seen["auction"] >= 6
+    assert seen["play"] >= 20
+    assert seen["bid differs"] >= 1  # the network does not bid as the heuristic does
+    with pytest.raises(ValueError, match="option bids must be heuristic or learned, not 'rlcard'"):
+        get_bot("doudizhu", "search:bids=rlcard")

@@ -5,7 +5,10 @@ cards to the other seats consistently with everything public (:func:`determinize
 hand stays, played cards are gone, every seat gets exactly its hand size, and the landlord keeps
 the shown kept cards it has not played. Every candidate is played on every sample and the round
 finished by the heuristic for all seats; a candidate's value is its mean outcome for the bot's
-side (points, plus one for a win and minus one for a loss). The auction is the heuristic's.
+side (points, plus one for a win and minus one for a loss). The learned bot bids
+(:mod:`pagoda.bots.doudizhu.learned`: its bidding network, which bids as the heuristic on the
+presets the networks do not play and where the landlord may be robbed), or with
+``bids=heuristic`` the heuristic.
 
 **Endgames are solved.** On a sample whose hands hold ``solve_cards`` cards or fewer in all
 (default 12), every candidate gets its exact double-dummy value from the endgame solver
@@ -21,14 +24,15 @@ give the same decision; with a ``budget`` the native one scores many more sample
 Options (``search:budget=0.1:width=6``): ``budget`` seconds per decision (default 1.0),
 ``iterations`` samples instead of a budget (then a decision does not depend on the machine's
 speed: the same ``rng`` gives the same action), ``width`` candidates (default 6),
-``solve_cards`` and ``solve_nodes`` as above, ``rollouts`` the engine of the rollouts.
+``solve_cards`` and ``solve_nodes`` as above, ``rollouts`` the engine of the rollouts, ``bids``
+who bids: ``learned`` (the default) or ``heuristic``.
 """
 
 import random
 import time
 from collections.abc import Sequence
 
-from pagoda.bots import Scored
+from pagoda.bots import Bot, Scored
 from pagoda.bots.doudizhu.hand import played_cards, unseen
 from pagoda.bots.doudizhu.heuristic import HeuristicBot, best_first
 from pagoda.bots.doudizhu.solver import Solver, SolverBudget
@@ -39,6 +43,9 @@ from pagoda.doudizhu.native import NativeRound
 from pagoda.doudizhu.round import Phase, Setup
 from pagoda.doudizhu.rules import Rules, parse_rules
 from pagoda.native import ENGINES, engine_name
+
+#: Who may bid for the search (its ``bids`` option).
+BIDDERS = ("heuristic", "learned")
 
 
 def determinize(view: View, rng: random.Random, decks: int = 1) -> tuple[int, ...]:
@@ -127,6 +134,7 @@ class SearchBot:
         solve_cards: int | str = 12,
         solve_nodes: int | str = 4_000,
         rollouts: str = "auto",
+        bids: str = "learned",
     ) -> None:
         self.budget = float(budget)
         self.iterations = int(iterations) if iterations is not None else None
@@ -139,9 +147,16 @@ class SearchBot:
             raise ValueError(f"search bot option rollouts must be auto, native or python, not {rollouts!r}")
         #: The engine of the rollouts: ``"native"`` or ``"python"``.
         self.rollouts = engine_name(rollouts)
+        if bids not in BIDDERS:
+            raise ValueError(f"search bot option bids must be heuristic or learned, not {bids!r}")
+        #: Who bids in the auction: ``"heuristic"`` or ``"learned"`` (the bidding network).
+        self.bids = bids
+        self._bidder: Bot[View, Action] | None = None
 
     def decide(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
-        """The candidate with the best mean over the samples (the heuristic's in the auction)."""
+        """The candidate with the best mean over the samples; in the auction, the bidder's bid."""
+        if view.phase is Phase.AUCTION and len(legal_actions) > 1:
+            return self.bidder.decide(view, legal_actions, rng)
         if len(legal_actions) == 1 or view.phase is not Phase.PLAY:
             return self.heuristic.decide(view, legal_actions, rng)
         for a in legal_actions:
@@ -152,6 +167,18 @@ class SearchBot:
             return candidates[0]
         scored = self.evaluate(view, candidates, rng)
         return max(scored, key=lambda s: s.mean).action
+
+    @property
+    def bidder(self) -> "Bot[View, Action]":
+        """The bot that bids for this one: the heuristic, or the learned bot (networks read on first use)."""
+        if self._bidder is None:
+            if self.bids == "learned":
+                from pagoda.bots.doudizhu.learned import LearnedBot  # it samples with this module
+
+                self._bidder = LearnedBot()
+            else:
+                self._bidder = self.heuristic
+        return self._bidder
 
     def candidates(self, view: View, legal: Sequence[Action]) -> list[Action]:
         """The heuristic's best ``width`` actions, best first (pass always among them when legal)."""
