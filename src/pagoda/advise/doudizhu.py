@@ -5,7 +5,8 @@ The record is replayed and the seat to move is shown its own view only. In the p
 mean outcome for the seat's side over the sampled deals of the unseen cards (points in units of
 the bid, plus one for a win and minus one for a loss), with a standard error; a sampled deal of
 12 cards or fewer is solved exactly (:mod:`pagoda.bots.doudizhu.solver`). In the auction the
-heuristic's scores are not values: its choice is printed with the hand's strength.
+search does not sample: the bid it makes (the learned bot's bidding network's, where that bids)
+is printed with the hand's strength, unvalued.
 
     pagoda advise doudizhu game.txt --budget 2 --seed 1
 """
@@ -68,12 +69,12 @@ def run(argv: Sequence[str]) -> int:
         return 0
     if r.phase is not Phase.PLAY:
         s = strength(r.hand(seat).mask, r.rules)
-        print(f"seat {seat} to move ({r.phase.value}); hand strength {s:.1f}; the heuristic's choice:")
+        print(f"seat {seat} to move ({r.phase.value}); hand strength {s:.1f}; the search's bid:")
     else:
         print(f"seat {seat} to move ({r.phase.value}); values: own side's points per bid unit, ±1 for a win")
     for sc in ranked:
         value = (
-            "   (heuristic)"
+            "   (not valued)"
             if sc.samples == 0
             else f"{sc.mean:+8.2f} ± {sc.stderr:5.2f}  ({sc.samples} samples)"
         )
