@@ -69,7 +69,7 @@ test('presets and bots are explained in Korean', async ({ page }) => {
   await expect(page.getByTestId('bot')).toHaveValue('heuristic');
   await expect(page.getByTestId('bot-about')).toHaveText('손패의 힘을 보고 부르고, 최대한 적은 조합으로 패를 털어냅니다.');
   await page.getByTestId('bot').selectOption('search');
-  await expect(page.getByTestId('bot-about')).toHaveText('매 수마다 가능한 패 배분을 여러 번 끝까지 둬 봅니다: 가장 강하지만 느립니다.');
+  await expect(page.getByTestId('bot-about')).toHaveText('독학형처럼 부르고, 매 수마다 가능한 패 배분을 여러 번 끝까지 둬 봅니다: 가장 강하지만 느립니다.');
   // no engine name is left in the choices
   const labels = await page.getByTestId('bot').locator('option').allInnerTexts();
   for (const l of labels) expect(l).not.toMatch(/heuristic|search|random|level/);
