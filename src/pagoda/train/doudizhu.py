@@ -513,6 +513,7 @@ def run(argv: Sequence[str]) -> int:
             parser.error(f"{name} is a probability, not {p}")
     if args.samples is not None and args.targets != "sampled":
         parser.error(f"--samples goes with --targets sampled, not {args.targets}")
+    samples = SAMPLES if args.samples is None else args.samples
     if args.margin < 0:
         parser.error(f"--margin must be 0 or more, not {args.margin}")
     if args.bids_for:
@@ -524,7 +525,7 @@ def run(argv: Sequence[str]) -> int:
         ("--width", args.width),
         ("--workers", args.workers),
         ("--every", 1 if args.every is None else args.every),
-        ("--samples", SAMPLES if args.samples is None else args.samples),
+        ("--samples", samples),
     ):
         if n < 1:
             parser.error(f"{name} must be at least 1, not {n}")
@@ -551,7 +552,7 @@ def run(argv: Sequence[str]) -> int:
             engine=args.engine,
             bids_for=args.bids_for,
             margin=args.margin,
-            samples=SAMPLES if args.samples is None else args.samples,
+            samples=samples,
             progress=not args.no_progress,
             log=lambda line: print("\n" + line, file=sys.stderr, flush=True),
         )
