@@ -31,6 +31,7 @@ who bids: ``learned`` (the default) or ``heuristic``.
 import random
 import time
 from collections.abc import Sequence
+from functools import cached_property
 
 from pagoda.bots import Bot, Scored
 from pagoda.bots.doudizhu.hand import played_cards, unseen
@@ -151,7 +152,6 @@ class SearchBot:
             raise ValueError(f"search bot option bids must be heuristic or learned, not {bids!r}")
         #: Who bids in the auction: ``"heuristic"`` or ``"learned"`` (the bidding network).
         self.bids = bids
-        self._bidder: Bot[View, Action] | None = None
 
     def decide(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         """The candidate with the best mean over the samples; in the auction, the bidder's bid."""
@@ -168,17 +168,15 @@ class SearchBot:
         scored = self.evaluate(view, candidates, rng)
         return max(scored, key=lambda s: s.mean).action
 
-    @property
-    def bidder(self) -> "Bot[View, Action]":
-        """The bot that bids for this one: the heuristic, or the learned bot (networks read on first use)."""
-        if self._bidder is None:
-            if self.bids == "learned":
-                from pagoda.bots.doudizhu.learned import LearnedBot  # it samples with this module
+    @cached_property
+    def bidder(self) -> Bot[View, Action]:
+        """The bot that bids for this one: the heuristic, or the learned bot (made, and its
+        networks read, on first use: the learned bot makes a search of its own)."""
+        if self.bids == "heuristic":
+            return self.heuristic
+        from pagoda.bots.doudizhu.learned import LearnedBot  # it samples with this module
 
-                self._bidder = LearnedBot()
-            else:
-                self._bidder = self.heuristic
-        return self._bidder
+        return LearnedBot()
 
     def candidates(self, view: View, legal: Sequence[Action]) -> list[Action]:
         """The heuristic's best ``width`` actions, best first (pass always among them when legal)."""
